@@ -1,0 +1,182 @@
+/**
+ * The rpc-ui-kit demo extension for pi. Load it with `pi --mode rpc -e examples/pi-extension/index.ts`.
+ *
+ * - `/demo` walks through every extension UI method with sensible content.
+ * - `/demo-<method>` shows one method (select, confirm, input, editor, notify, status, widget,
+ *   title, editor-text).
+ * - `/probe <json>` runs the calls described by a JSON array at once and reports what the
+ *   extension received as a notify whose message is `UI_PROBE_RESULT <json>`. Tests drive it.
+ */
+import type { ExtensionAPI, ExtensionCommandContext } from '@mariozechner/pi-coding-agent';
+
+type UI = ExtensionCommandContext['ui'];
+
+/** One call for `/probe`: a `ctx.ui` method and its arguments (`null` stands for `undefined`). */
+interface ProbeCall {
+  call:
+    | 'select'
+    | 'confirm'
+    | 'input'
+    | 'editor'
+    | 'notify'
+    | 'setStatus'
+    | 'setWidget'
+    | 'setTitle'
+    | 'setEditorText';
+  args: unknown[];
+  /** Dialog timeout in ms (passed as `{ timeout }`). */
+  timeout?: number;
+  /** Abort the dialog through an AbortSignal after this many ms. */
+  abortAfterMs?: number;
+  /** Colour the first string argument with this theme colour (status, widget lines, notify). */
+  themeColor?: string;
+}
+
+function describe(value: unknown): { type: string; value?: unknown } {
+  return value === undefined ? { type: 'undefined' } : { type: typeof value, value };
+}
+
+async function runCall(
+  ui: UI,
+  spec: ProbeCall,
+): Promise<{ type: string; value?: unknown; elapsedMs: number }> {
+  const started = Date.now();
+  const controller = new AbortController();
+  if (spec.abortAfterMs !== undefined) setTimeout(() => controller.abort(), spec.abortAfterMs);
+  const opts = {
+    ...(spec.timeout === undefined ? {} : { timeout: spec.timeout }),
+    signal: controller.signal,
+  };
+  // JSON has no `undefined`: a `null` argument stands for it (clears a status or widget).
+  const args = spec.args.map((arg) => (arg === null ? undefined : arg));
+  if (spec.themeColor && typeof args[1] === 'string') {
+    args[1] = ui.theme.fg(spec.themeColor as Parameters<UI['theme']['fg']>[0], args[1]);
+  }
+  let result: unknown;
+  const [a, b, c] = args as [string, unknown, unknown];
+  switch (spec.call) {
+    case 'select':
+      result = await ui.select(a, b as string[], opts);
+      break;
+    case 'confirm':
+      result = await ui.confirm(a, b as string, opts);
+      break;
+    case 'input':
+      result = await ui.input(a, b as string | undefined, opts);
+      break;
+    case 'editor':
+      result = await ui.editor(a, b as string | undefined);
+      break;
+    case 'notify':
+      ui.notify(a, b as 'info' | 'warning' | 'error' | undefined);
+      break;
+    case 'setStatus':
+      ui.setStatus(a, b as string | undefined);
+      break;
+    case 'setWidget':
+      ui.setWidget(
+        a,
+        b as string[] | undefined,
+        c as { placement?: 'aboveEditor' | 'belowEditor' } | undefined,
+      );
+      break;
+    case 'setTitle':
+      ui.setTitle(a);
+      break;
+    case 'setEditorText':
+      ui.setEditorText(a);
+      break;
+  }
+  return { ...describe(result), elapsedMs: Date.now() - started };
+}
+
+const PROBE_PREFIX = 'UI_PROBE_RESULT ';
+
+async function probe(args: string, ctx: ExtensionCommandContext): Promise<void> {
+  let calls: ProbeCall[];
+  try {
+    calls = JSON.parse(args) as ProbeCall[];
+  } catch (error) {
+    ctx.ui.notify(`${PROBE_PREFIX}${JSON.stringify({ error: String(error) })}`, 'error');
+    return;
+  }
+  const results = await Promise.all(calls.map((call) => runCall(ctx.ui, call)));
+  ctx.ui.notify(`${PROBE_PREFIX}${JSON.stringify({ results })}`, 'info');
+}
+
+async function tour(ctx: ExtensionCommandContext): Promise<void> {
+  const ui = ctx.ui;
+  const { theme } = ui;
+  ui.setTitle('pi — rpc-ui-kit demo');
+  ui.setStatus('demo', theme.fg('accent', '● demo running'));
+  ui.setStatus('model', theme.fg('dim', 'offline · no model'));
+  ui.setWidget('demo-plan', [theme.bold('Plan'), '  1. pick a colour', '  2. confirm', '  3. name it'], {
+    placement: 'aboveEditor',
+  });
+  ui.notify('Welcome to the rpc-ui-kit demo: every extension UI method, one after another.', 'info');
+  const colour = await ui.select('Pick a colour for the demo', ['Red', 'Green', 'Blue', 'Ultraviolet'], {
+    timeout: 30_000,
+  });
+  ui.setWidget('demo-plan', [
+    theme.bold('Plan'),
+    `  1. colour: ${colour ?? '(none)'} ✓`,
+    '  2. confirm',
+    '  3. name it',
+  ]);
+  const go = await ui.confirm(
+    'Continue the demo?',
+    'The next steps ask for text.\nYou can cancel at any time.',
+  );
+  if (!go) {
+    ui.notify('Demo stopped: you said no.', 'warning');
+    ui.setStatus('demo', undefined);
+    return;
+  }
+  const name = await ui.input('Name this session', 'e.g. refactor-auth');
+  const notes = await ui.editor('Write a note', `Session: ${name ?? ''}\nColour: ${colour ?? ''}\n\n- `);
+  ui.setEditorText(`/note ${name ?? 'untitled'}`);
+  ui.setWidget('demo-plan', undefined);
+  ui.setWidget(
+    'demo-summary',
+    [`colour: ${colour ?? '(none)'}`, `name: ${name ?? '(none)'}`, `note: ${notes?.length ?? 0} chars`],
+    {
+      placement: 'belowEditor',
+    },
+  );
+  ui.setStatus('demo', theme.fg('success', '✓ demo done'));
+  ui.notify(`Done. Colour ${colour ?? 'none'}, name ${name ?? 'none'}.`, 'info');
+}
+
+/** Register the demo and probe commands. */
+export default function demoExtension(pi: ExtensionAPI): void {
+  pi.registerCommand('demo', {
+    description: 'Tour every extension UI method',
+    handler: (_args, ctx) => tour(ctx),
+  });
+  pi.registerCommand('probe', { description: 'Run UI calls given as JSON (for tests)', handler: probe });
+  const one: Record<string, (args: string, ctx: ExtensionCommandContext) => Promise<unknown> | void> = {
+    select: (_a, ctx) =>
+      ctx.ui.select('Which branch?', ['main', 'develop', 'feature/rpc-ui'], { timeout: 20_000 }),
+    confirm: (_a, ctx) =>
+      ctx.ui.confirm('Delete build output?', 'This removes dist/ and coverage/.\nIt cannot be undone.'),
+    input: (_a, ctx) => ctx.ui.input('Commit message', 'describe the change'),
+    editor: (_a, ctx) => ctx.ui.editor('Edit the release notes', '## 0.2.0\n\n- Faster\n- Smaller\n'),
+    notify: (_a, ctx) => {
+      ctx.ui.notify('Build finished in 4.2 s.', 'info');
+      ctx.ui.notify('3 tests were slow.', 'warning');
+      ctx.ui.notify('Lint failed: 2 errors.', 'error');
+    },
+    status: (a, ctx) => ctx.ui.setStatus('demo', a ? ctx.ui.theme.fg('accent', a) : undefined),
+    widget: (a, ctx) => ctx.ui.setWidget('demo', a ? a.split('|') : undefined),
+    title: (a, ctx) => ctx.ui.setTitle(a || 'pi — demo title'),
+    'editor-text': (a, ctx) => ctx.ui.setEditorText(a || 'Text set by the demo extension'),
+  };
+  for (const [name, handler] of Object.entries(one)) {
+    pi.registerCommand(`demo-${name}`, {
+      description: `Show ${name}`,
+      handler: async (args, ctx) => {
+        await handler(args, ctx);
+      },
+    });
+  }
+}

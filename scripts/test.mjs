@@ -1,0 +1,61 @@
+// `npm test`: type check, lint, Node tests (vitest), Chromium tests (@web/test-runner), then one
+// plain summary line `N passed, N failed` over every runner. Exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const results = '.test-results';
+rmSync(results, { recursive: true, force: true });
+
+function run(name, command, args) {
+  console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
+  const { status } = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
+  return status === 0;
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const checks = [];
+
+checks.push(['type check', run('type check', 'npx', ['tsc', '-p', '.'])]);
+checks.push(['lint', run('lint', 'npx', ['eslint', '.']) && run('format', 'npx', ['biome', 'format', '.'])]);
+
+const vitestOk = run('node tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}/vitest.json`,
+]);
+const vitest = readJson(`${results}/vitest.json`);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+}
+if (!vitestOk && !vitest?.numFailedTests) checks.push(['node tests', false]);
+
+const wtrOk = run('browser tests', 'npx', ['web-test-runner']);
+const wtr = readJson(`${results}/wtr.json`);
+if (wtr) {
+  totals.passed += wtr.passed;
+  totals.failed += wtr.failed;
+  totals.skipped += wtr.skipped;
+}
+if (!wtrOk && !wtr?.failed) checks.push(['browser tests', false]);
+
+for (const [name, ok] of checks) {
+  if (ok) continue;
+  console.log(`✗ ${name} failed`);
+  totals.failed++;
+}
+console.log('');
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(totals.failed > 0 ? 1 : 0);

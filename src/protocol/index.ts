@@ -1,0 +1,6 @@
+/** The wire protocol: types, schemas, validation and response builders. DOM-free. */
+export * from './types.js';
+export { requestSchemas, isKnownMethod } from './schema.js';
+export { parseRequest, type RequestParseResult } from './parse.js';
+export type { InvalidRequestReport, InvalidReason } from './report.js';
+export { valueResponse, confirmResponse, cancelResponse, responseFor } from './responses.js';

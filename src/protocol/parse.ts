@@ -1,0 +1,69 @@
+import type { InvalidRequestReport } from './report.js';
+import { describeValue } from './report.js';
+import { isKnownMethod, requestSchemas } from './schema.js';
+import type { ExtensionUIRequest } from './types.js';
+
+/** The outcome of validating one decoded extension UI request line. */
+export type RequestParseResult =
+  | { readonly ok: true; readonly request: ExtensionUIRequest }
+  | { readonly ok: false; readonly report: InvalidRequestReport };
+
+interface Issue {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly expected?: string;
+  readonly values?: readonly unknown[];
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let current = data;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+function describeIssue(data: unknown, issue: Issue): string {
+  const field = issue.path.map(String).join('.') || 'the request';
+  const actual = valueAt(data, issue.path);
+  if (actual === undefined && issue.path.length > 0) return `"${field}" is missing`;
+  const got = describeValue(actual);
+  if (issue.values)
+    return `"${field}" must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${got}`;
+  if (issue.expected)
+    return `"${field}" must be ${issue.expected === 'array' ? 'an array' : `a ${issue.expected}`}, got ${got}`;
+  if (issue.code === 'too_small') return `"${field}" must not be empty`;
+  return `"${field}" is invalid (${got})`;
+}
+
+/**
+ * Validate a decoded line whose `type` is `extension_ui_request`.
+ * Unknown methods and wrong fields become a report with a readable message; nothing throws.
+ * @param data the parsed JSON value
+ * @param raw the line as text, kept in the report
+ */
+export function parseRequest(data: unknown, raw: string): RequestParseResult {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return { ok: false, report: { raw, reason: 'not-an-object', message: 'The line is not a JSON object.' } };
+  }
+  const record = data as Record<string, unknown>;
+  const id = typeof record.id === 'string' && record.id ? record.id : undefined;
+  const method = typeof record.method === 'string' ? record.method : undefined;
+  const where = { ...(id === undefined ? {} : { id }), ...(method === undefined ? {} : { method }) };
+  if (id === undefined) {
+    const message = `The ${method ?? 'extension UI'} request has no usable "id" (got ${describeValue(record.id)}).`;
+    return { ok: false, report: { raw, reason: 'missing-id', message, ...where } };
+  }
+  if (method === undefined || !isKnownMethod(method)) {
+    const message = `Unknown extension UI method ${describeValue(record.method)}; the request was ignored and not answered.`;
+    return { ok: false, report: { raw, reason: 'unknown-method', message, ...where } };
+  }
+  const result = requestSchemas[method].safeParse(data);
+  if (result.success) return { ok: true, request: result.data };
+  const problems = (result.error.issues as readonly Issue[])
+    .slice(0, 3)
+    .map((issue) => describeIssue(data, issue));
+  const message = `Invalid ${method} request: ${problems.join('; ')}.`;
+  return { ok: false, report: { raw, reason: 'invalid-fields', message, ...where } };
+}

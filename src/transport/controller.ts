@@ -1,0 +1,505 @@
+import { parseRequest } from '../protocol/parse.js';
+import type { InvalidRequestReport } from '../protocol/report.js';
+import { responseFor } from '../protocol/responses.js';
+import type {
+  DialogAnswer,
+  DialogRequest,
+  ExtensionUIRequest,
+  ExtensionUIResponse,
+} from '../protocol/types.js';
+import { dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../protocol/types.js';
+import { BoundedSet } from './bounded-set.js';
+import { type Clock, systemClock } from './clock.js';
+import { Emitter } from './emitter.js';
+import { TransportError } from './errors.js';
+import type { InboundMessage } from './inbound.js';
+import { type ControllerSnapshot, readSnapshot } from './snapshot.js';
+import type {
+  DismissEvent,
+  ExpireEvent,
+  NotificationEntry,
+  PendingDialog,
+  StatusEntry,
+  WidgetEntry,
+} from './state.js';
+import type { ConnectionState, OutboundMessage, Transport } from './transport.js';
+
+/** Which part of the controller's state changed. */
+export type ChangeKind =
+  | 'dialogs'
+  | 'statuses'
+  | 'widgets'
+  | 'title'
+  | 'editorText'
+  | 'notifications'
+  | 'state';
+
+/** Events of an {@link ExtensionUIController}. */
+export interface ControllerEvents {
+  /** Every valid extension UI request, dialogs and updates alike. */
+  request: ExtensionUIRequest;
+  /** The dialog queue changed (FIFO; the first is the current one). */
+  dialogs: readonly PendingDialog[];
+  /** An answer was sent for a dialog. */
+  answer: { readonly dialog: PendingDialog; readonly response: ExtensionUIResponse };
+  /** A dialog's deadline passed: it left the queue and nothing was sent. */
+  expire: ExpireEvent;
+  /** A dialog was closed locally with `cancel` / `cancelAll()`: nothing was sent. */
+  dismiss: DismissEvent;
+  /** The sorted status entries changed. */
+  statuses: readonly StatusEntry[];
+  /** The widgets changed. */
+  widgets: readonly WidgetEntry[];
+  /** `setTitle` arrived. */
+  title: string;
+  /** `set_editor_text` arrived (every time, even with the same text). */
+  editorText: string;
+  /** A notification arrived. */
+  notify: NotificationEntry;
+  /** A line that looked like an extension UI request could not be used. */
+  invalid: InvalidRequestReport;
+  /** Any line that is not an extension UI request, unchanged (command responses, events). */
+  message: InboundMessage;
+  /** The transport's connection state changed. */
+  state: ConnectionState;
+  /** A transport error, or an answer that could not be sent. */
+  error: Error;
+  /** Some state changed; one event per change, naming the part. */
+  change: ChangeKind;
+}
+
+/** Options of an {@link ExtensionUIController}. */
+export interface ControllerOptions {
+  /** Attach to this transport at once. */
+  readonly transport?: Transport;
+  /** The clock for deadlines (defaults to `performance.now()` and global timers). */
+  readonly clock?: Clock;
+  /** How many notifications to keep (default 100). */
+  readonly notificationLimit?: number;
+}
+
+const REPORT_RAW_LIMIT = 10_000;
+const CLOSED_ID_LIMIT = 4096;
+
+function clip(raw: string): string {
+  return raw.length > REPORT_RAW_LIMIT
+    ? `${raw.slice(0, REPORT_RAW_LIMIT)}… (${raw.length} characters)`
+    : raw;
+}
+
+function seconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
+}
+
+/**
+ * The client side of the extension UI protocol, DOM-free. It reads requests from a transport,
+ * keeps the UI state (a FIFO of dialogs with deadlines, statuses, widgets, title, editor text,
+ * notifications) and sends each dialog's answer exactly once. Every other line passes through to
+ * the host unparsed, as a `message` event.
+ */
+export class ExtensionUIController {
+  readonly #events = new Emitter<ControllerEvents>();
+  readonly #clock: Clock;
+  readonly #notificationLimit: number;
+  readonly #dialogs = new Map<string, PendingDialog>();
+  readonly #timers = new Map<string, unknown>();
+  readonly #answering = new Set<string>();
+  readonly #closed = new BoundedSet<string>(CLOSED_ID_LIMIT);
+  readonly #statuses = new Map<string, string>();
+  readonly #widgets = new Map<string, WidgetEntry>();
+  #notifications: NotificationEntry[] = [];
+  #title: string | undefined;
+  #editorText: string | undefined;
+  #transport: Transport | undefined;
+  #unsubscribe: (() => void)[] = [];
+  #dialogList: readonly PendingDialog[] | undefined;
+  #statusList: readonly StatusEntry[] | undefined;
+  #widgetList: readonly WidgetEntry[] | undefined;
+
+  constructor(options: ControllerOptions = {}) {
+    this.#clock = options.clock ?? systemClock;
+    this.#notificationLimit = options.notificationLimit ?? 100;
+    if (options.transport) this.attach(options.transport);
+  }
+
+  /** Listen for an event; returns the function that stops listening. */
+  on<K extends keyof ControllerEvents>(type: K, listener: (event: ControllerEvents[K]) => void): () => void {
+    return this.#events.on(type, listener);
+  }
+
+  /** How many listeners are attached (all events), to check that nothing is left behind. */
+  get listenerCount(): number {
+    return this.#events.listenerCount();
+  }
+
+  /** Read from and answer through `transport`, replacing any transport attached before. */
+  attach(transport: Transport): void {
+    this.detach();
+    this.#transport = transport;
+    this.#unsubscribe = [
+      transport.on('message', this.#onMessage),
+      transport.on('state', (state) => {
+        this.#events.emit('state', state);
+        this.#changed('state');
+      }),
+      transport.on('error', (error) => this.#events.emit('error', error)),
+    ];
+    this.#events.emit('state', transport.state);
+    this.#changed('state');
+  }
+
+  /** Stop reading from the transport (it stays open). Pending dialogs are kept. */
+  detach(): void {
+    for (const stop of this.#unsubscribe) stop();
+    this.#unsubscribe = [];
+    this.#transport = undefined;
+  }
+
+  /** The attached transport's state (`closed` when none is attached). */
+  get connectionState(): ConnectionState {
+    return this.#transport?.state ?? 'closed';
+  }
+
+  /** The clock deadlines are measured on. */
+  get clock(): Clock {
+    return this.#clock;
+  }
+
+  /** Pending dialogs, oldest first. The same array until the queue changes. */
+  get dialogs(): readonly PendingDialog[] {
+    this.#dialogList ??= [...this.#dialogs.values()];
+    return this.#dialogList;
+  }
+
+  /** The dialog to show now: the oldest pending one. */
+  get current(): PendingDialog | undefined {
+    return this.dialogs[0];
+  }
+
+  /** Milliseconds until `dialog`'s deadline (never negative), or `undefined` when it has none. */
+  remaining(dialog: PendingDialog): number | undefined {
+    return dialog.deadline === undefined ? undefined : Math.max(0, dialog.deadline - this.#clock.now());
+  }
+
+  /** Status entries sorted by key. */
+  get statuses(): readonly StatusEntry[] {
+    this.#statusList ??= [...this.#statuses.keys()]
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((key) => ({ key, text: this.#statuses.get(key) ?? '' }));
+    return this.#statusList;
+  }
+
+  /** Every widget, in the order they were first set. */
+  get widgets(): readonly WidgetEntry[] {
+    this.#widgetList ??= [...this.#widgets.values()];
+    return this.#widgetList;
+  }
+
+  /** The widgets for one placement. */
+  widgetsFor(placement: WidgetEntry['placement']): readonly WidgetEntry[] {
+    return this.widgets.filter((widget) => widget.placement === placement);
+  }
+
+  /** The last title set, if any. */
+  get title(): string | undefined {
+    return this.#title;
+  }
+
+  /** The last editor text set, if any. */
+  get editorText(): string | undefined {
+    return this.#editorText;
+  }
+
+  /** Recent notifications, oldest first (bounded by `notificationLimit`). */
+  get notifications(): readonly NotificationEntry[] {
+    return this.#notifications;
+  }
+
+  /** Forget the notification history. */
+  clearNotifications(): void {
+    this.#notifications = [];
+    this.#changed('notifications');
+  }
+
+  /**
+   * Answer a pending dialog. Sends exactly one response: a second call, a call for an unknown,
+   * expired or dismissed dialog, or a call while no transport can send returns `false` and sends
+   * nothing (a failed send keeps the dialog pending and emits `error`).
+   * @throws TypeError when the answer's kind does not fit the dialog (`confirmed` for a select).
+   */
+  respond(id: string, answer: DialogAnswer): boolean {
+    const dialog = this.#dialogs.get(id);
+    if (!dialog || this.#answering.has(id)) return false;
+    const response = responseFor(dialog.request, answer);
+    const transport = this.#transport;
+    if (!transport) {
+      this.#events.emit(
+        'error',
+        new TransportError('send-failed', 'No transport is attached; the answer was not sent.'),
+      );
+      return false;
+    }
+    this.#answering.add(id);
+    try {
+      transport.send(response);
+    } catch (error) {
+      this.#answering.delete(id);
+      const reason = error instanceof Error ? error : new Error(String(error));
+      this.#events.emit('error', reason);
+      return false;
+    }
+    this.#answering.delete(id);
+    this.#remove(id);
+    this.#events.emit('answer', { dialog, response });
+    return true;
+  }
+
+  /**
+   * Close a pending dialog locally, sending nothing (the agent already gave up on it).
+   * @returns whether the dialog was pending
+   */
+  cancel(id: string): boolean {
+    const dialog = this.#dialogs.get(id);
+    if (!dialog || this.#answering.has(id)) return false;
+    this.#remove(id);
+    this.#events.emit('dismiss', { dialog });
+    return true;
+  }
+
+  /**
+   * Close every pending dialog. With `respond: true` (the user pressed Stop) each gets
+   * `{cancelled: true}`, which unblocks the agent; otherwise they close locally.
+   * @returns how many dialogs were closed
+   */
+  cancelAll(options: { readonly respond?: boolean } = {}): number {
+    let count = 0;
+    for (const { request } of [...this.#dialogs.values()]) {
+      const closed = options.respond
+        ? this.respond(request.id, { cancelled: true })
+        : this.cancel(request.id);
+      if (closed) count++;
+    }
+    return count;
+  }
+
+  /**
+   * Send a host command (`prompt`, `abort`, ...) over the same transport.
+   * @throws TypeError for a message that is not a plain object, TransportError when it cannot be sent.
+   */
+  send(message: OutboundMessage): void {
+    if (!this.#transport) throw new TransportError('send-failed', 'No transport is attached.');
+    this.#transport.send(message);
+  }
+
+  /** A JSON-serialisable copy of the state, dialogs with their remaining time. */
+  snapshot(): ControllerSnapshot {
+    const now = this.#clock.now();
+    return {
+      version: 1,
+      dialogs: this.dialogs.map((dialog) => ({
+        request: dialog.request,
+        ageMs: now - dialog.receivedAt,
+        remainingMs: dialog.deadline === undefined ? null : Math.max(0, dialog.deadline - now),
+      })),
+      statuses: this.statuses.map(({ key, text }) => ({ key, text })),
+      widgets: this.widgets.map(({ key, lines, placement }) => ({ key, lines: [...lines], placement })),
+      ...(this.#title === undefined ? {} : { title: this.#title }),
+      ...(this.#editorText === undefined ? {} : { editorText: this.#editorText }),
+      notifications: [...this.#notifications],
+      closedIds: this.#closed.values(),
+    };
+  }
+
+  /**
+   * Bring back a state from `snapshot()` (after a reload, or a hidden VS Code webview). Dialogs
+   * keep their remaining time; one whose time ran out meanwhile expires at once. Dialogs already
+   * pending are kept. Input that is not a valid snapshot is refused.
+   * @throws TypeError with the reason when `data` is not a snapshot.
+   */
+  restore(data: unknown): void {
+    const snapshot = readSnapshot(data);
+    const now = this.#clock.now();
+    for (const id of snapshot.closedIds) this.#closed.add(id);
+    for (const { request, ageMs, remainingMs } of snapshot.dialogs) {
+      if (this.#dialogs.has(request.id) || this.#closed.has(request.id)) continue;
+      this.#open(request, now - ageMs, remainingMs === null ? undefined : now + remainingMs);
+    }
+    this.#statuses.clear();
+    for (const { key, text } of snapshot.statuses) this.#statuses.set(key, text);
+    this.#widgets.clear();
+    for (const widget of snapshot.widgets) this.#widgets.set(widget.key, widget);
+    this.#title = snapshot.title;
+    this.#editorText = snapshot.editorText;
+    this.#notifications = snapshot.notifications.slice(-this.#notificationLimit);
+    this.#statusList = undefined;
+    this.#widgetList = undefined;
+    for (const kind of ['statuses', 'widgets', 'title', 'editorText', 'notifications'] as const)
+      this.#changed(kind);
+  }
+
+  /** Detach, stop every timer and drop every listener. */
+  dispose(): void {
+    this.detach();
+    for (const handle of this.#timers.values()) this.#clock.clearTimeout(handle);
+    this.#timers.clear();
+    this.#dialogs.clear();
+    this.#dialogList = undefined;
+    this.#events.emit('dialogs', this.dialogs);
+  }
+
+  // The hot path: called for every line. Only extension UI requests are decoded and parsed.
+  #onMessage = (message: InboundMessage): void => {
+    const type = message.type;
+    if (type === REQUEST_TYPE) {
+      this.#handleRequest(message);
+      return;
+    }
+    if (type === undefined) {
+      const parsed = message.parse();
+      if (!parsed.ok) {
+        this.#malformed(
+          message,
+          `A line from the agent is not valid JSON (${parsed.error}); it was ignored.`,
+        );
+        return;
+      }
+    }
+    if (this.#events.has('message')) this.#events.emit('message', message);
+  };
+
+  #malformed(message: InboundMessage, text: string): void {
+    this.#events.emit('invalid', { raw: clip(message.text), reason: 'malformed-json', message: text });
+  }
+
+  #handleRequest(message: InboundMessage): void {
+    const parsed = message.parse();
+    if (!parsed.ok) {
+      this.#malformed(
+        message,
+        `An extension UI request is not valid JSON (${parsed.error}); it was ignored.`,
+      );
+      return;
+    }
+    const result = parseRequest(parsed.value, message.text);
+    if (!result.ok) {
+      this.#events.emit('invalid', { ...result.report, raw: clip(result.report.raw) });
+      return;
+    }
+    const request = result.request;
+    this.#events.emit('request', request);
+    if (isDialogRequest(request)) this.#receiveDialog(request);
+    else this.#receiveUpdate(request);
+  }
+
+  #receiveDialog(request: DialogRequest): void {
+    if (this.#dialogs.has(request.id) || this.#closed.has(request.id)) {
+      const message = `A ${request.method} request with id "${request.id}" is already open or was already closed; the repeat was ignored.`;
+      this.#events.emit('invalid', {
+        raw: JSON.stringify(request),
+        reason: 'duplicate-id',
+        message,
+        id: request.id,
+        method: request.method,
+      });
+      return;
+    }
+    const now = this.#clock.now();
+    const timeout = dialogTimeout(request);
+    this.#open(request, now, timeout === undefined ? undefined : now + timeout);
+  }
+
+  #open(request: DialogRequest, receivedAt: number, deadline: number | undefined): void {
+    const dialog: PendingDialog = { request, receivedAt, deadline };
+    this.#dialogs.set(request.id, dialog);
+    this.#dialogList = undefined;
+    if (deadline !== undefined) this.#schedule(dialog);
+    this.#events.emit('dialogs', this.dialogs);
+    this.#changed('dialogs');
+  }
+
+  #schedule(dialog: PendingDialog): void {
+    const { id } = dialog.request;
+    const wait = (dialog.deadline ?? 0) - this.#clock.now();
+    const fire = () => {
+      // Timers may fire a little early against the monotonic clock: wait out the rest.
+      if (this.#dialogs.get(id) !== dialog) return;
+      if ((dialog.deadline ?? 0) > this.#clock.now()) this.#schedule(dialog);
+      else this.#expire(dialog);
+    };
+    this.#timers.set(id, this.#clock.setTimeout(fire, Math.max(0, wait)));
+  }
+
+  #expire(dialog: PendingDialog): void {
+    this.#remove(dialog.request.id);
+    const waited = (dialog.deadline ?? dialog.receivedAt) - dialog.receivedAt;
+    const message = `“${dialog.request.title}” was not answered within ${seconds(waited)}; the agent went on with its default.`;
+    this.#events.emit('expire', { dialog, reason: 'timeout', message });
+  }
+
+  #remove(id: string): void {
+    const handle = this.#timers.get(id);
+    if (handle !== undefined) this.#clock.clearTimeout(handle);
+    this.#timers.delete(id);
+    this.#dialogs.delete(id);
+    this.#closed.add(id);
+    this.#dialogList = undefined;
+    this.#events.emit('dialogs', this.dialogs);
+    this.#changed('dialogs');
+  }
+
+  #receiveUpdate(request: Exclude<ExtensionUIRequest, DialogRequest>): void {
+    switch (request.method) {
+      case 'notify': {
+        const entry: NotificationEntry = {
+          id: request.id,
+          message: request.message,
+          notifyType: request.notifyType,
+          time: Date.now(),
+        };
+        this.#notifications = [...this.#notifications.slice(1 - this.#notificationLimit), entry];
+        this.#events.emit('notify', entry);
+        this.#changed('notifications');
+        return;
+      }
+      case 'setStatus':
+        if (request.statusText === undefined) {
+          if (!this.#statuses.delete(request.statusKey)) return;
+        } else {
+          if (this.#statuses.get(request.statusKey) === request.statusText) return;
+          this.#statuses.set(request.statusKey, request.statusText);
+        }
+        this.#statusList = undefined;
+        this.#events.emit('statuses', this.statuses);
+        this.#changed('statuses');
+        return;
+      case 'setWidget':
+        if (request.widgetLines === undefined) {
+          if (!this.#widgets.delete(request.widgetKey)) return;
+        } else {
+          this.#widgets.set(request.widgetKey, {
+            key: request.widgetKey,
+            lines: request.widgetLines,
+            placement: request.widgetPlacement,
+          });
+        }
+        this.#widgetList = undefined;
+        this.#events.emit('widgets', this.widgets);
+        this.#changed('widgets');
+        return;
+      case 'setTitle':
+        this.#title = request.title;
+        this.#events.emit('title', request.title);
+        this.#changed('title');
+        return;
+      case 'set_editor_text':
+        this.#editorText = request.text;
+        this.#events.emit('editorText', request.text);
+        this.#changed('editorText');
+        return;
+    }
+  }
+
+  #changed(kind: ChangeKind): void {
+    this.#events.emit('change', kind);
+  }
+}

@@ -1,0 +1,136 @@
+import { TransportError } from './errors.js';
+import { InboundMessage } from './inbound.js';
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Options of a {@link JsonlDecoder}. */
+export interface JsonlDecoderOptions {
+  /** Called with every non-empty line, without its `\n` or a trailing `\r`. */
+  readonly onMessage: (message: InboundMessage) => void;
+  /** Called when a line is longer than `maxLineBytes`; the line is skipped, the stream goes on. */
+  readonly onError?: (error: TransportError) => void;
+  /** Longest line accepted, in bytes (UTF-16 code units for text chunks). No cap when omitted. */
+  readonly maxLineBytes?: number;
+}
+
+function isBlank(line: string): boolean {
+  return line.trim() === '';
+}
+
+/**
+ * Splits a byte or text stream into JSON lines: on `\n` only (never on U+2028/U+2029), one
+ * trailing `\r` stripped, empty lines skipped. Bytes are split before decoding, so a character
+ * split across chunks survives. Call `end()` at the end of the stream to flush a last line
+ * without `\n`. Work per chunk is linear in its size, whatever the line length.
+ */
+export class JsonlDecoder {
+  readonly #options: JsonlDecoderOptions;
+  readonly #max: number;
+  #parts: (Uint8Array | string)[] = [];
+  #pending = 0;
+  #skipping = false;
+
+  constructor(options: JsonlDecoderOptions) {
+    this.#options = options;
+    this.#max = options.maxLineBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Feed one chunk: bytes or text. */
+  push(chunk: Uint8Array | string): void {
+    const isText = typeof chunk === 'string';
+    let start = 0;
+    for (;;) {
+      const end = isText ? chunk.indexOf('\n', start) : chunk.indexOf(LF, start);
+      if (end < 0) break;
+      this.#take(chunk, start, end);
+      this.#flush();
+      start = end + 1;
+    }
+    if (start < chunk.length) this.#take(chunk, start, chunk.length);
+  }
+
+  /** End of stream: emit a last line that had no `\n`. */
+  end(): void {
+    this.#flush();
+  }
+
+  #take(chunk: Uint8Array | string, start: number, end: number): void {
+    if (this.#skipping || start === end) return;
+    const length = end - start;
+    if (this.#pending + length > this.#max) {
+      const size = this.#pending + length;
+      this.#parts = [];
+      this.#pending = 0;
+      this.#skipping = true;
+      const message = `A line of more than ${this.#max} bytes (${size} so far) was skipped.`;
+      this.#options.onError?.(new TransportError('line-too-long', message));
+      return;
+    }
+    this.#parts.push(typeof chunk === 'string' ? chunk.slice(start, end) : chunk.subarray(start, end));
+    this.#pending += length;
+  }
+
+  #flush(): void {
+    const parts = this.#parts;
+    this.#skipping = false;
+    if (parts.length === 0) return;
+    this.#parts = [];
+    this.#pending = 0;
+    const first = parts[0] as Uint8Array | string;
+    if (typeof first === 'string') {
+      let line = parts.length === 1 ? first : parts.join('');
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      if (line.length > 0 && !(line.length < 64 && isBlank(line)))
+        this.#options.onMessage(InboundMessage.fromText(line));
+      return;
+    }
+    let line = parts.length === 1 ? first : concat(parts as Uint8Array[]);
+    if (line[line.length - 1] === CR) line = line.subarray(0, -1);
+    if (line.length > 0 && !isBlankBytes(line)) this.#options.onMessage(InboundMessage.fromBytes(line));
+  }
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const part of parts) size += part.length;
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+function isBlankBytes(line: Uint8Array): boolean {
+  if (line.length >= 64) return false;
+  for (const byte of line) if (byte !== 0x20 && byte !== 0x09 && byte !== CR) return false;
+  return true;
+}
+
+/** Whether `value` is a plain JSON object (not null, not an array, not a class instance). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Serialise one message as exactly one JSONL line (with `\n`). U+2028 and U+2029 are escaped,
+ * so peers that split on them (Node's `readline`) still see one line.
+ * @throws TypeError for anything that is not a plain object: `null`, arrays and primitives would
+ * crash or confuse the agent.
+ */
+export function encodeLine(message: unknown): string {
+  return `${encodeJson(message)}\n`;
+}
+
+/** Serialise one message as JSON text without the newline, with the checks of {@link encodeLine}. */
+export function encodeJson(message: unknown): string {
+  if (!isPlainObject(message)) {
+    const kind = message === null ? 'null' : Array.isArray(message) ? 'an array' : typeof message;
+    throw new TypeError(`Only plain JSON objects can be sent to the agent, not ${kind}.`);
+  }
+  return JSON.stringify(message).replace(/[\u2028\u2029]/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
+}

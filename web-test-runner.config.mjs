@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
+import { defaultReporter } from '@web/test-runner';
+
+// Debian's Chromium, never a downloaded browser. As root it needs --no-sandbox.
+const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// A page that forbids eval: anything that calls `new Function` raises a CSP violation.
+const noEvalHtml = (testFramework) => `<!doctype html>
+<html><head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-inline'; connect-src 'self'">
+</head><body><script type="module" src="${testFramework}"></script></body></html>`;
+
+export default {
+  nodeResolve: true,
+  concurrency: 2,
+  browsers: [chromeLauncher({ launchOptions: { executablePath, args, headless: true } })],
+  plugins: [
+    esbuildPlugin({
+      ts: true,
+      target: 'es2022',
+      tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+    }),
+  ],
+  groups: [
+    { name: 'browser', files: ['test/browser/**/*.test.ts', '!test/browser/csp/**'] },
+    { name: 'no-eval', files: ['test/browser/csp/**/*.test.ts'], testRunnerHtml: noEvalHtml },
+  ],
+  reporters: [defaultReporter(), summaryReporter('.test-results/wtr.json')],
+  testFramework: { config: { timeout: 10000 } },
+};
