@@ -25,7 +25,8 @@ export function cancelResponse(id: string): CancelResponse {
 
 /**
  * Address an answer to a dialog, checking that its kind fits the method
- * (`confirmed` only for confirm, `value` only for the others, `cancelled` for all).
+ * (`confirmed` only for confirm, `value` only for the others and, for select, one of its options
+ * exactly as received; `cancelled` for all).
  * @throws TypeError when the answer does not fit the dialog: that is a bug in the calling code.
  */
 export function responseFor(request: DialogRequest, answer: DialogAnswer): ExtensionUIResponse {
@@ -41,5 +42,10 @@ export function responseFor(request: DialogRequest, answer: DialogAnswer): Exten
   }
   if (request.method === 'confirm') throw new TypeError('A confirm dialog is answered with { confirmed }.');
   if (typeof answer.value !== 'string') throw new TypeError('"value" must be a string.');
+  if (request.method === 'select' && !request.options.includes(answer.value)) {
+    throw new TypeError(
+      `A select dialog is answered with one of its options, not ${JSON.stringify(answer.value)}.`,
+    );
+  }
   return valueResponse(request.id, answer.value);
 }

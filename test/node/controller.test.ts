@@ -1,0 +1,367 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ExtensionUIController } from '../../src/transport/controller.js';
+import { createMemoryTransport, type MemoryPeer, type MemoryTransport } from '../../src/transport/memory.js';
+import { FakeClock } from '../support/fake-clock.js';
+
+let clock: FakeClock;
+let transport: MemoryTransport;
+let peer: MemoryPeer;
+let controller: ExtensionUIController;
+
+function request(id: string, method: string, fields: Record<string, unknown> = {}): void {
+  peer.writeMessage({ type: 'extension_ui_request', id, method, ...fields });
+}
+const select = (id: string, extra: Record<string, unknown> = {}) =>
+  request(id, 'select', { title: `select ${id}`, options: ['a', 'b'], ...extra });
+const sent = () => peer.received.map((line) => JSON.parse(line) as Record<string, unknown>);
+const ids = () => controller.dialogs.map((d) => d.request.id);
+
+beforeEach(() => {
+  clock = new FakeClock();
+  ({ transport, peer } = createMemoryTransport());
+  controller = new ExtensionUIController({ transport, clock });
+});
+
+describe('dialog queue', () => {
+  it('keeps dialogs first in, first out; the first is current', () => {
+    select('a');
+    request('b', 'confirm', { title: 'B', message: 'm' });
+    request('c', 'input', { title: 'C' });
+    expect(ids()).toEqual(['a', 'b', 'c']);
+    expect(controller.current?.request.id).toBe('a');
+    controller.respond('b', { confirmed: true });
+    expect(ids()).toEqual(['a', 'c']);
+  });
+
+  it('ignores a repeated id, open or already answered, and says so', () => {
+    const reports: string[] = [];
+    controller.on('invalid', (r) => reports.push(r.reason));
+    select('a');
+    select('a');
+    controller.respond('a', { value: 'a' });
+    select('a');
+    expect(ids()).toEqual([]);
+    expect(reports).toEqual(['duplicate-id', 'duplicate-id']);
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('returns the same array until the queue changes', () => {
+    select('a');
+    expect(controller.dialogs).toBe(controller.dialogs);
+    const before = controller.dialogs;
+    select('b');
+    expect(controller.dialogs).not.toBe(before);
+  });
+});
+
+describe('answers', () => {
+  it('sends exactly one answer per dialog', () => {
+    select('a');
+    expect(controller.respond('a', { value: 'b' })).toBe(true);
+    expect(controller.respond('a', { value: 'a' })).toBe(false);
+    expect(controller.respond('a', { cancelled: true })).toBe(false);
+    expect(peer.received).toEqual(['{"type":"extension_ui_response","id":"a","value":"b"}\n']);
+  });
+
+  it('returns false for an unknown id and sends nothing', () => {
+    expect(controller.respond('nope', { value: 'x' })).toBe(false);
+    expect(peer.received).toEqual([]);
+  });
+
+  it('throws for an answer of the wrong kind and keeps the dialog', () => {
+    request('c', 'confirm', { title: 'T', message: 'm' });
+    expect(() => controller.respond('c', { value: 'yes' })).toThrow(TypeError);
+    expect(ids()).toEqual(['c']);
+    expect(peer.received).toEqual([]);
+  });
+
+  it('cannot answer twice even when the send re-enters the controller', () => {
+    select('a');
+    const inner: boolean[] = [];
+    peer.on('line', () => inner.push(controller.respond('a', { value: 'b' })));
+    expect(controller.respond('a', { value: 'a' })).toBe(true);
+    expect(inner).toEqual([false]);
+    expect(peer.received).toHaveLength(1);
+  });
+
+  it('keeps the dialog and reports when the answer cannot be sent', () => {
+    select('a');
+    const errors: string[] = [];
+    controller.on('error', (e) => errors.push(e.message));
+    transport.close();
+    expect(controller.respond('a', { value: 'a' })).toBe(false);
+    expect(errors).toEqual(['The memory transport is closed.']);
+    expect(ids()).toEqual(['a']);
+  });
+
+  it('emits an answer event with the exact response', () => {
+    const answers: unknown[] = [];
+    controller.on('answer', (e) => answers.push(e.response));
+    request('e', 'editor', { title: 'E', prefill: 'x' });
+    controller.respond('e', { value: '' });
+    expect(answers).toEqual([{ type: 'extension_ui_response', id: 'e', value: '' }]);
+  });
+});
+
+describe('deadlines', () => {
+  it('expire a dialog at its deadline, counted from receipt, and send nothing', () => {
+    const expired: string[] = [];
+    controller.on('expire', (e) => expired.push(e.message));
+    clock.advance(500);
+    select('a', { timeout: 10_000 });
+    clock.advance(9_999);
+    expect(ids()).toEqual(['a']);
+    expect(controller.remaining(controller.dialogs[0] ?? never())).toBe(1);
+    clock.advance(1);
+    expect(ids()).toEqual([]);
+    expect(expired).toEqual(['“select a” was not answered within 10 s; the agent went on with its default.']);
+    expect(controller.respond('a', { value: 'a' })).toBe(false);
+    expect(peer.received).toEqual([]);
+  });
+
+  it('expire a queued dialog too, not only the current one', () => {
+    select('first');
+    select('queued', { timeout: 300 });
+    const expired: string[] = [];
+    controller.on('expire', (e) => expired.push(e.dialog.request.id));
+    clock.advance(300);
+    expect(expired).toEqual(['queued']);
+    expect(ids()).toEqual(['first']);
+  });
+
+  it('never count down for timeout 0, a missing timeout, or an editor', () => {
+    select('zero', { timeout: 0 });
+    select('none');
+    request('ed', 'editor', { title: 'E', timeout: 5 });
+    clock.advance(1e9);
+    expect(ids()).toEqual(['zero', 'none', 'ed']);
+    expect(controller.dialogs.map((d) => d.deadline)).toEqual([undefined, undefined, undefined]);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('clear the timer once answered', () => {
+    select('a', { timeout: 1000 });
+    controller.respond('a', { value: 'a' });
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('cancel', () => {
+  it('cancel(id) closes locally without sending', () => {
+    select('a');
+    const dismissed: string[] = [];
+    controller.on('dismiss', (e) => dismissed.push(e.dialog.request.id));
+    expect(controller.cancel('a')).toBe(true);
+    expect(controller.cancel('a')).toBe(false);
+    expect(dismissed).toEqual(['a']);
+    expect(peer.received).toEqual([]);
+  });
+
+  it('cancelAll() closes every dialog locally', () => {
+    select('a');
+    select('b', { timeout: 50 });
+    expect(controller.cancelAll()).toBe(2);
+    expect(ids()).toEqual([]);
+    expect(peer.received).toEqual([]);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('cancelAll({ respond: true }) sends cancelled for each pending dialog, in order (Stop)', () => {
+    select('a');
+    request('b', 'confirm', { title: 'B', message: 'm' });
+    expect(controller.cancelAll({ respond: true })).toBe(2);
+    expect(sent()).toEqual([
+      { type: 'extension_ui_response', id: 'a', cancelled: true },
+      { type: 'extension_ui_response', id: 'b', cancelled: true },
+    ]);
+  });
+});
+
+describe('fire-and-forget state', () => {
+  it('keeps statuses sorted by key and clears one when its text is missing', () => {
+    request('1', 'setStatus', { statusKey: 'zeta', statusText: 'Z' });
+    request('2', 'setStatus', { statusKey: 'alpha', statusText: 'A' });
+    request('3', 'setStatus', { statusKey: 'Beta', statusText: 'B' });
+    expect(controller.statuses).toEqual([
+      { key: 'Beta', text: 'B' },
+      { key: 'alpha', text: 'A' },
+      { key: 'zeta', text: 'Z' },
+    ]);
+    request('4', 'setStatus', { statusKey: 'alpha' });
+    expect(controller.statuses.map((s) => s.key)).toEqual(['Beta', 'zeta']);
+  });
+
+  it('moves a widget when its placement changes, and clears it without lines', () => {
+    request('1', 'setWidget', { widgetKey: 'w', widgetLines: ['a', '  b'] });
+    expect(controller.widgetsFor('aboveEditor')).toEqual([
+      { key: 'w', lines: ['a', '  b'], placement: 'aboveEditor' },
+    ]);
+    request('2', 'setWidget', { widgetKey: 'w', widgetLines: ['c'], widgetPlacement: 'belowEditor' });
+    expect(controller.widgetsFor('aboveEditor')).toEqual([]);
+    expect(controller.widgetsFor('belowEditor').map((w) => w.lines)).toEqual([['c']]);
+    request('3', 'setWidget', { widgetKey: 'w', widgetPlacement: 'belowEditor' });
+    expect(controller.widgets).toEqual([]);
+  });
+
+  it('reports the title and every editor text, even a repeated one', () => {
+    const texts: string[] = [];
+    controller.on('editorText', (t) => texts.push(t));
+    request('1', 'setTitle', { title: 'pi — x' });
+    request('2', 'set_editor_text', { text: 'same' });
+    request('3', 'set_editor_text', { text: 'same' });
+    expect(controller.title).toBe('pi — x');
+    expect(texts).toEqual(['same', 'same']);
+    expect(controller.editorText).toBe('same');
+  });
+
+  it('keeps a bounded notification history', () => {
+    controller = new ExtensionUIController({ transport, clock, notificationLimit: 3 });
+    for (let i = 1; i <= 5; i++)
+      request(`n${i}`, 'notify', { message: `m${i}`, ...(i === 5 ? { notifyType: 'error' } : {}) });
+    expect(controller.notifications.map((n) => [n.message, n.notifyType])).toEqual([
+      ['m3', 'info'],
+      ['m4', 'info'],
+      ['m5', 'error'],
+    ]);
+  });
+
+  it('never answers a fire-and-forget request', () => {
+    request('1', 'notify', { message: 'hi' });
+    request('2', 'setTitle', { title: 't' });
+    expect(controller.respond('1', { value: 'ack' })).toBe(false);
+    expect(peer.received).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  it('reports malformed lines, unknown methods and wrong fields, and answers none of them', () => {
+    const reports: string[] = [];
+    controller.on('invalid', (r) => reports.push(r.reason));
+    peer.write('{"type":"extension_ui_request","id":"x",\n');
+    peer.write('this is not json\n');
+    request('u', 'open_url', { url: 'x' });
+    request('w', 'select', { title: 't', options: 'a' });
+    select('ok');
+    expect(reports).toEqual(['malformed-json', 'malformed-json', 'unknown-method', 'invalid-fields']);
+    expect(ids()).toEqual(['ok']);
+    expect(peer.received).toEqual([]);
+  });
+
+  it('clips a huge malformed line in its report', () => {
+    let raw = '';
+    controller.on('invalid', (r) => {
+      raw = r.raw;
+    });
+    peer.write(`{"type":"extension_ui_request",${'x'.repeat(50_000)}\n`);
+    expect(raw.length).toBeLessThan(10_100);
+    expect(raw).toMatch(/… \(50031 characters\)$/);
+  });
+});
+
+describe('other lines', () => {
+  it('pass through to the host unchanged', () => {
+    const seen: string[] = [];
+    controller.on('message', (m) => seen.push(m.text));
+    const lines = [
+      '{"id":"p1","type":"response","command":"prompt","success":true}',
+      '{"type":"message_update","message":{"text":"日本 \u2028"}}',
+      '{"type":"agent_end"}',
+    ];
+    peer.write(`${lines.join('\n')}\n`);
+    expect(seen).toEqual(lines);
+  });
+
+  it('are not parsed when nobody listens, so a broken event costs nothing and reports nothing', () => {
+    const reports: string[] = [];
+    controller.on('invalid', (r) => reports.push(r.message));
+    peer.write('{"type":"message_update","broken\n');
+    expect(reports).toEqual([]);
+  });
+
+  it('let the host send its own commands over the same transport', () => {
+    controller.send({ type: 'abort' });
+    expect(peer.received).toEqual(['{"type":"abort"}\n']);
+  });
+});
+
+describe('connection', () => {
+  it('follows the transport state and keeps dialogs when it closes', () => {
+    const states: string[] = [];
+    controller.on('state', (s) => states.push(s));
+    select('a', { timeout: 1000 });
+    peer.end();
+    expect(states).toEqual(['closed']);
+    expect(controller.connectionState).toBe('closed');
+    expect(ids()).toEqual(['a']);
+  });
+
+  it('stops reading after dispose and leaves no timers', () => {
+    select('a', { timeout: 1000 });
+    controller.dispose();
+    select('b');
+    expect(ids()).toEqual([]);
+    expect(clock.pending).toBe(0);
+  });
+});
+
+describe('snapshot and restore', () => {
+  it('carry dialogs with their remaining time across a reload', () => {
+    select('a', { timeout: 10_000 });
+    request('e', 'editor', { title: 'E', prefill: 'p' });
+    request('s', 'setStatus', { statusKey: 'k', statusText: 'v' });
+    request('w', 'setWidget', { widgetKey: 'w', widgetLines: ['l'], widgetPlacement: 'belowEditor' });
+    request('t', 'setTitle', { title: 'T' });
+    request('n', 'notify', { message: 'N', notifyType: 'warning' });
+    select('done');
+    controller.respond('done', { value: 'a' });
+    clock.advance(4000);
+    const saved = JSON.parse(JSON.stringify(controller.snapshot())) as unknown;
+
+    const later = new FakeClock(50_000);
+    const { transport: t2, peer: p2 } = createMemoryTransport();
+    const restored = new ExtensionUIController({ transport: t2, clock: later });
+    restored.restore(saved);
+    expect(restored.dialogs.map((d) => [d.request.id, restored.remaining(d)])).toEqual([
+      ['a', 6000],
+      ['e', undefined],
+    ]);
+    expect(restored.statuses).toEqual([{ key: 'k', text: 'v' }]);
+    expect(restored.widgetsFor('belowEditor').map((w) => w.key)).toEqual(['w']);
+    expect(restored.title).toBe('T');
+    expect(restored.notifications.map((n) => n.message)).toEqual(['N']);
+
+    // A replay of an answered dialog does not reopen it.
+    p2.writeMessage({ type: 'extension_ui_request', id: 'done', method: 'select', title: 'x', options: [] });
+    expect(restored.dialogs.map((d) => d.request.id)).toEqual(['a', 'e']);
+
+    const expired: string[] = [];
+    restored.on('expire', (e) => expired.push(e.dialog.request.id));
+    later.advance(6000);
+    expect(expired).toEqual(['a']);
+  });
+
+  it('expires at once a dialog whose time ran out while away', () => {
+    select('a', { timeout: 100 });
+    const saved = controller.snapshot();
+    const fresh = new ExtensionUIController({ clock });
+    const expired: string[] = [];
+    fresh.on('expire', (e) => expired.push(e.dialog.request.id));
+    fresh.restore({ ...saved, dialogs: saved.dialogs.map((d) => ({ ...d, remainingMs: 0 })) });
+    clock.advance(0);
+    expect(expired).toEqual(['a']);
+  });
+
+  it('refuses data that is not a snapshot', () => {
+    expect(() => controller.restore({ version: 2 })).toThrow(TypeError);
+    expect(() => controller.restore(null)).toThrow('Not a controller snapshot');
+    const bad = {
+      ...controller.snapshot(),
+      dialogs: [{ request: { method: 'notify' }, ageMs: 0, remainingMs: null }],
+    };
+    expect(() => controller.restore(bad)).toThrow('dialogs.0.request is not a dialog request');
+  });
+});
+
+function never(): never {
+  throw new Error('missing');
+}
