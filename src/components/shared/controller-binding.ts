@@ -1,0 +1,67 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChangeKind, ExtensionUIController } from '../../transport/controller.js';
+
+/**
+ * A Lit reactive controller that re-renders its host when parts of an
+ * {@link ExtensionUIController}'s state change. It subscribes while the host is connected and
+ * unsubscribes when it leaves the DOM, so nothing is left behind. Lit batches the updates: a
+ * burst of changes in one task renders once.
+ *
+ * ```ts
+ * class MyStatus extends LitElement {
+ *   #ui = new ControllerBinding(this, ['statuses']);
+ *   render() { return html`${this.#ui.controller?.statuses.map((s) => s.text)}`; }
+ * }
+ * ```
+ */
+export class ControllerBinding implements ReactiveController {
+  readonly #host: ReactiveControllerHost;
+  readonly #kinds: ReadonlySet<ChangeKind> | undefined;
+  #controller: ExtensionUIController | undefined;
+  #stop: (() => void) | undefined;
+  #connected = false;
+
+  /**
+   * @param host the element to update
+   * @param kinds the parts of the state it renders; all when omitted
+   */
+  constructor(host: ReactiveControllerHost, kinds?: readonly ChangeKind[]) {
+    this.#host = host;
+    this.#kinds = kinds ? new Set(kinds) : undefined;
+    host.addController(this);
+  }
+
+  /** The controller to follow; setting it re-subscribes and requests an update. */
+  get controller(): ExtensionUIController | undefined {
+    return this.#controller;
+  }
+
+  set controller(controller: ExtensionUIController | undefined) {
+    if (controller === this.#controller) return;
+    this.#unsubscribe();
+    this.#controller = controller;
+    if (this.#connected) this.#subscribe();
+    this.#host.requestUpdate();
+  }
+
+  hostConnected(): void {
+    this.#connected = true;
+    this.#subscribe();
+  }
+
+  hostDisconnected(): void {
+    this.#connected = false;
+    this.#unsubscribe();
+  }
+
+  #subscribe(): void {
+    this.#stop = this.#controller?.on('change', (kind) => {
+      if (!this.#kinds || this.#kinds.has(kind)) this.#host.requestUpdate();
+    });
+  }
+
+  #unsubscribe(): void {
+    this.#stop?.();
+    this.#stop = undefined;
+  }
+}

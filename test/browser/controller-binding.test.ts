@@ -1,0 +1,67 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { LitElement } from 'lit';
+import { ControllerBinding } from '../../src/components/shared/controller-binding.js';
+import { ExtensionUIController } from '../../src/transport/controller.js';
+import { createMemoryTransport } from '../../src/transport/memory.js';
+
+class StatusProbe extends LitElement {
+  readonly binding = new ControllerBinding(this, ['statuses']);
+  renders = 0;
+
+  override render() {
+    this.renders++;
+    return html`${this.binding.controller?.statuses.map((s) => `${s.key}=${s.text}`).join(' ') ?? ''}`;
+  }
+}
+customElements.define('status-probe', StatusProbe);
+
+function setStatus(peer: ReturnType<typeof createMemoryTransport>['peer'], i: number, key = `k${i % 5}`) {
+  peer.writeMessage({
+    type: 'extension_ui_request',
+    id: `s${i}`,
+    method: 'setStatus',
+    statusKey: key,
+    statusText: `t${i}`,
+  });
+}
+
+describe('ControllerBinding', () => {
+  it('renders once for a burst of changes in one task, and shows the latest state', async () => {
+    const { transport, peer } = createMemoryTransport();
+    const controller = new ExtensionUIController({ transport });
+    const el = await fixture<StatusProbe>(html`<status-probe></status-probe>`);
+    el.binding.controller = controller;
+    await el.updateComplete;
+    const before = el.renders;
+    for (let i = 0; i < 1000; i++) setStatus(peer, i);
+    await el.updateComplete;
+    expect(el.renders - before).to.equal(1);
+    expect(el.shadowRoot?.textContent).to.equal('k0=t995 k1=t996 k2=t997 k3=t998 k4=t999');
+  });
+
+  it('ignores changes it does not render', async () => {
+    const { transport, peer } = createMemoryTransport();
+    const controller = new ExtensionUIController({ transport });
+    const el = await fixture<StatusProbe>(html`<status-probe></status-probe>`);
+    el.binding.controller = controller;
+    await el.updateComplete;
+    const before = el.renders;
+    peer.writeMessage({ type: 'extension_ui_request', id: 't', method: 'setTitle', title: 'x' });
+    await el.updateComplete;
+    expect(el.renders).to.equal(before);
+  });
+
+  it('leaves no listener behind when the element leaves the DOM', async () => {
+    const controller = new ExtensionUIController({ transport: createMemoryTransport().transport });
+    const baseline = controller.listenerCount;
+    const el = await fixture<StatusProbe>(html`<status-probe></status-probe>`);
+    el.binding.controller = controller;
+    expect(controller.listenerCount).to.equal(baseline + 1);
+    el.remove();
+    expect(controller.listenerCount).to.equal(baseline);
+    document.body.append(el);
+    expect(controller.listenerCount).to.equal(baseline + 1);
+    el.binding.controller = undefined;
+    expect(controller.listenerCount).to.equal(baseline);
+  });
+});
