@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DialogRequest } from '../../src/protocol/types.js';
 import { ExtensionUIController } from '../../src/transport/controller.js';
 import type { OutboundMessage } from '../../src/transport/transport.js';
-import { type RunningAgent, spawnAgent } from '../support/agent.js';
+import type { AgentProcess } from '../../src/bridge/agent-process.js';
+import { spawnAgent } from '../support/agent.js';
 
 interface ProbeResult {
   type: string;
@@ -14,7 +15,7 @@ interface ProbeResult {
   elapsedMs: number;
 }
 
-let agent: RunningAgent;
+let agent: AgentProcess;
 let controller: ExtensionUIController;
 const sent: OutboundMessage[] = [];
 let promptCount = 0;
@@ -30,8 +31,9 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  const code = await agent.stop();
-  expect(code).toBe(0);
+  // Closing stdin ends the agent cleanly.
+  expect(await agent.stop()).toEqual({ code: 0, signal: null });
+  expect(agent.stderrTail().join('\n')).not.toMatch(/Error/);
 });
 
 /** Run `/probe` with these calls; `onDialog` answers each dialog as it opens. */
@@ -225,5 +227,29 @@ describe('the real agent', () => {
     await waitFor(() => types.includes('response'));
     stop();
     expect(types).toContain('response');
+  });
+});
+
+describe('a crashed agent', () => {
+  it('closes the transport, keeps the open dialog, and refuses to send into the void', async () => {
+    const doomed = spawnAgent();
+    const ui = new ExtensionUIController({ transport: doomed.transport });
+    const states: string[] = [];
+    ui.on('state', (state) => states.push(state));
+    ui.send({
+      type: 'prompt',
+      id: 'crash',
+      message: `/probe ${JSON.stringify([{ call: 'confirm', args: ['Still there?', 'm'] }])}`,
+    });
+    await waitFor(() => ui.dialogs.length === 1);
+    doomed.child.kill('SIGKILL');
+    expect(await doomed.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    await waitFor(() => ui.connectionState === 'closed');
+    expect(states.at(-1)).toBe('closed');
+    const errors: string[] = [];
+    ui.on('error', (error) => errors.push(error.message));
+    expect(ui.respond(ui.dialogs[0]?.request.id ?? '', { confirmed: true })).toBe(false);
+    expect(errors).toEqual(['The stream transport is closed.']);
+    expect(ui.dialogs.map((d) => d.request.title)).toEqual(['Still there?']);
   });
 });

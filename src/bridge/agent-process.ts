@@ -1,0 +1,97 @@
+/**
+ * Runs an agent command (for example `pi --mode rpc`) as a child process and exposes its stdio as
+ * a {@link StreamTransport}. Node only. stderr is kept apart (never mixed into the protocol); its
+ * last lines are kept for error reports.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { Readable, Writable } from 'node:stream';
+import { StreamTransport } from '../transport/streams.js';
+
+/** How to start the agent. */
+export interface AgentProcessOptions {
+  /** The executable. */
+  readonly command: string;
+  /** Its arguments. */
+  readonly args?: readonly string[];
+  /** Working directory. */
+  readonly cwd?: string;
+  /** Environment (defaults to this process's). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** How many stderr lines to keep (default 50). */
+  readonly stderrLines?: number;
+  /** Longest stdout line accepted, in bytes (default: no cap). */
+  readonly maxLineBytes?: number;
+}
+
+/** How the agent ended. */
+export interface AgentExit {
+  /** The exit code, or `null` when a signal ended it. */
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/** A running agent process. */
+export class AgentProcess {
+  /** The agent's stdout (requests, events) and stdin (answers, commands) as a transport. */
+  readonly transport: StreamTransport;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<AgentExit>;
+  readonly #child: ChildProcess;
+  readonly #stderr: string[] = [];
+  #partial = '';
+
+  constructor(options: AgentProcessOptions) {
+    const keep = options.stderrLines ?? 50;
+    const child = spawn(options.command, options.args ?? [], {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    this.#child = child;
+    const { stdin, stdout, stderr } = child;
+    if (!stdin || !stdout || !stderr) throw new Error('The agent process has no stdio pipes.');
+    // A write after the agent died must not crash the host: the transport reports it instead.
+    stdin.on('error', () => undefined);
+    stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      const lines = (this.#partial + chunk).split('\n');
+      this.#partial = lines.pop() ?? '';
+      this.#stderr.push(...lines);
+      if (this.#stderr.length > keep) this.#stderr.splice(0, this.#stderr.length - keep);
+    });
+    this.exited = new Promise((resolve) => {
+      child.once('error', () => resolve({ code: null, signal: null }));
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+    });
+    this.transport = new StreamTransport({
+      readable: Readable.toWeb(stdout) as ReadableStream<Uint8Array>,
+      writable: Writable.toWeb(stdin) as WritableStream<Uint8Array>,
+      maxLineBytes: options.maxLineBytes,
+    });
+  }
+
+  /** The child process itself (to send it a signal, for example). */
+  get child(): ChildProcess {
+    return this.#child;
+  }
+
+  /** The last lines the agent wrote on stderr (a partial last line included). */
+  stderrTail(): string[] {
+    return this.#partial ? [...this.#stderr, this.#partial] : [...this.#stderr];
+  }
+
+  /**
+   * End the agent the way it expects: close its stdin. If it has not exited after `graceMs`,
+   * send SIGTERM, then SIGKILL after as long again.
+   */
+  async stop(graceMs = 3000): Promise<AgentExit> {
+    this.transport.close();
+    const escalate = setTimeout(() => {
+      this.#child.kill('SIGTERM');
+      setTimeout(() => this.#child.kill('SIGKILL'), graceMs).unref();
+    }, graceMs);
+    escalate.unref();
+    const exit = await this.exited;
+    clearTimeout(escalate);
+    return exit;
+  }
+}
