@@ -3,6 +3,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
+import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
 
 // Debian's Chromium, never a downloaded browser. As root it needs --no-sandbox.
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -33,6 +34,7 @@ export default {
       target: 'es2022',
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
     }),
+    wsServerPlugin(),
   ],
   groups: [
     { name: 'browser', files: ['test/browser/**/*.test.ts', '!test/browser/csp/**'] },

@@ -28,3 +28,18 @@ export {
   type Transport,
   type TransportEvents,
 } from './transport.js';
+export {
+  type MessageEventLike,
+  type PostMessageSource,
+  type PostMessageTarget,
+  PostMessageTransport,
+  type PostMessageTransportOptions,
+} from './postmessage.js';
+export {
+  type ReconnectOptions,
+  type WebSocketCloseLike,
+  type WebSocketConstructor,
+  type WebSocketLike,
+  WebSocketTransport,
+  type WebSocketTransportOptions,
+} from './websocket.js';

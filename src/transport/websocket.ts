@@ -1,0 +1,367 @@
+import { TransportError } from './errors.js';
+import type { InboundMessage } from './inbound.js';
+import { encodeJson, JsonlDecoder } from './jsonl.js';
+import { BaseTransport, type OutboundMessage } from './transport.js';
+
+/** The close event fields the transport reads. */
+export interface WebSocketCloseLike {
+  /** The close code (1000 normal, 1006 lost without a close frame, ...). */
+  readonly code: number;
+  /** The reason the peer gave, often empty. */
+  readonly reason: string;
+}
+
+/**
+ * The part of a WebSocket the transport uses. The browser's `WebSocket` and the `ws` package's
+ * class both fit.
+ */
+export interface WebSocketLike {
+  /** How binary messages arrive; the transport sets `'arraybuffer'`. */
+  binaryType: string;
+  /** 0 connecting, 1 open, 2 closing, 3 closed. */
+  readonly readyState: number;
+  /** Send one text message. */
+  send(data: string): void;
+  /** Close the connection. */
+  close(code?: number, reason?: string): void;
+  /** Listen for a message. */
+  addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
+  /** Listen for the close. */
+  addEventListener(type: 'close', listener: (event: WebSocketCloseLike) => void): void;
+  /** Listen for the open or an error. */
+  addEventListener(type: 'open' | 'error', listener: (event: unknown) => void): void;
+  /** Stop listening for messages. */
+  removeEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
+  /** Stop listening for the close. */
+  removeEventListener(type: 'close', listener: (event: WebSocketCloseLike) => void): void;
+  /** Stop listening for the open or errors. */
+  removeEventListener(type: 'open' | 'error', listener: (event: unknown) => void): void;
+}
+
+/** A WebSocket class: `globalThis.WebSocket`, or `WebSocket` from the `ws` package in Node. */
+export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;
+
+/** How to reconnect after the connection is lost. */
+export interface ReconnectOptions {
+  /** Delay before the first retry, in milliseconds (default 500). */
+  readonly initialDelayMs?: number;
+  /** Longest delay between retries, in milliseconds (default 30 000). */
+  readonly maxDelayMs?: number;
+  /** Each retry waits this many times longer than the one before (default 2). */
+  readonly factor?: number;
+  /** Retries in a row before giving up and closing for good (default: no limit). */
+  readonly maxRetries?: number;
+}
+
+/** Options of a {@link WebSocketTransport}. */
+export interface WebSocketTransportOptions {
+  /** The server, e.g. `ws://127.0.0.1:8787/agent`. */
+  readonly url: string | URL;
+  /** Subprotocols to offer. */
+  readonly protocols?: string | string[];
+  /**
+   * Reconnect when the connection is lost or cannot be made, with exponential backoff and
+   * jitter (each delay is between half and all of the computed one); the count of retries starts
+   * again after every successful open. `true` (the default) uses the default
+   * {@link ReconnectOptions}; `false` closes the transport for good when the socket closes.
+   */
+  readonly reconnect?: boolean | ReconnectOptions;
+  /** The WebSocket class (defaults to `globalThis.WebSocket`; in Node 20 pass the `ws` package's). */
+  readonly WebSocket?: WebSocketConstructor;
+  /** Longest line accepted, in bytes. */
+  readonly maxLineBytes?: number;
+  /** How many messages may wait for the connection (default 1000). */
+  readonly outboxLimit?: number;
+}
+
+const OPEN = 1;
+const CLOSED = 3;
+const NORMAL_CLOSURE = 1000;
+
+const CLOSE_CODES: Readonly<Record<number, string>> = {
+  1001: 'the server is going away',
+  1002: 'protocol error',
+  1003: 'unsupported data',
+  1005: 'no close code given',
+  1006: 'connection lost without a close frame',
+  1007: 'invalid message data',
+  1008: 'policy violation',
+  1009: 'message too big',
+  1011: 'server error',
+  1012: 'server restarting',
+  1013: 'try again later',
+  1015: 'TLS handshake failed',
+};
+
+const ignore = (): void => undefined;
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The URL without credentials, query or fragment, which may hold secrets: for messages. */
+function shown(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return url.replace(/[?#].*$/s, '');
+  }
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!(value >= 0)) throw new RangeError(`${name} must be a number of at least 0, not ${value}.`);
+  return value;
+}
+
+function reconnectPolicy(
+  option: boolean | ReconnectOptions | undefined,
+): Required<ReconnectOptions> | undefined {
+  if (option === false) return undefined;
+  const given = option === true || option === undefined ? {} : option;
+  const policy = {
+    initialDelayMs: nonNegative('reconnect.initialDelayMs', given.initialDelayMs ?? 500),
+    maxDelayMs: nonNegative('reconnect.maxDelayMs', given.maxDelayMs ?? 30_000),
+    factor: nonNegative('reconnect.factor', given.factor ?? 2),
+    maxRetries: nonNegative('reconnect.maxRetries', given.maxRetries ?? Number.POSITIVE_INFINITY),
+  };
+  if (policy.factor < 1) throw new RangeError(`reconnect.factor must be at least 1, not ${policy.factor}.`);
+  return policy;
+}
+
+/**
+ * A transport over one WebSocket: one JSON object per WebSocket message out; each message in
+ * holds one JSON object or several `\n`-separated lines (text or binary). States:
+ * `connecting` → `open` → (`reconnecting` → `open`)* → `closed`. A failed first connection is
+ * retried in `connecting`. Messages sent before the socket is open wait in an outbox and go out
+ * in order on open. A message handed to an open socket just before the connection drops can be
+ * lost: WebSocket has no acknowledgements.
+ */
+export class WebSocketTransport extends BaseTransport {
+  readonly #url: string;
+  readonly #protocols: string | string[] | undefined;
+  readonly #WebSocket: WebSocketConstructor;
+  readonly #policy: Required<ReconnectOptions> | undefined;
+  readonly #outboxLimit: number;
+  readonly #decoder: JsonlDecoder;
+  #socket: WebSocketLike | undefined;
+  #outbox: string[] = [];
+  #retries = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #lastError: unknown;
+  #opened = false;
+
+  /**
+   * Connect at once.
+   * @throws TypeError when there is no WebSocket class, RangeError for a negative option, and
+   * whatever the WebSocket constructor throws for a bad URL (a `SyntaxError` in browsers).
+   */
+  constructor(options: WebSocketTransportOptions) {
+    super('connecting');
+    const WebSocketClass =
+      options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    if (!WebSocketClass) {
+      throw new TypeError(
+        'There is no global WebSocket here: pass one as the `WebSocket` option (in Node, the `ws` package’s class).',
+      );
+    }
+    this.#WebSocket = WebSocketClass;
+    this.#url = String(options.url);
+    this.#protocols = options.protocols;
+    this.#policy = reconnectPolicy(options.reconnect);
+    this.#outboxLimit = nonNegative('outboxLimit', options.outboxLimit ?? 1000);
+    this.#decoder = new JsonlDecoder({
+      onMessage: this.#deliver,
+      onError: this.fail,
+      maxLineBytes: options.maxLineBytes,
+    });
+    this.#connect();
+  }
+
+  /**
+   * Send one message as one WebSocket text message. Before the socket is open (also while
+   * reconnecting) the message waits in the outbox.
+   * @throws TypeError for anything that is not a plain object; TransportError (`send-failed`)
+   * when the transport is closed, or when the outbox is full (also emitted as `error`).
+   */
+  send(message: OutboundMessage): void {
+    const text = encodeJson(message);
+    if (this.state === 'closed')
+      throw new TransportError('send-failed', 'The WebSocket transport is closed.');
+    const socket = this.#socket;
+    if (this.state === 'open' && socket?.readyState === OPEN) {
+      socket.send(text);
+      return;
+    }
+    if (this.#outbox.length >= this.#outboxLimit) {
+      const error = new TransportError(
+        'send-failed',
+        `The outbox is full (${this.#outboxLimit} messages waiting for the connection to ${shown(this.#url)}); the message was not sent.`,
+      );
+      this.fail(error);
+      throw error;
+    }
+    this.#outbox.push(text);
+  }
+
+  /**
+   * Close for good: the socket closes with code 1000, reconnecting stops, no timer or listener is
+   * left. Messages still waiting in the outbox are dropped and reported as one `error`.
+   */
+  close(): void {
+    if (this.state === 'closed') return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const socket = this.#socket;
+    this.#socket = undefined;
+    if (socket) {
+      this.#detach(socket);
+      if (socket.readyState !== CLOSED) socket.close(NORMAL_CLOSURE, 'Closed by the client.');
+    }
+    this.#finish('the transport was closed');
+  }
+
+  #connect(): void {
+    const socket =
+      this.#protocols === undefined
+        ? new this.#WebSocket(this.#url)
+        : new this.#WebSocket(this.#url, this.#protocols);
+    socket.binaryType = 'arraybuffer';
+    socket.addEventListener('open', this.#onOpen);
+    socket.addEventListener('message', this.#onMessage);
+    socket.addEventListener('error', this.#onError);
+    socket.addEventListener('close', this.#onClose);
+    this.#socket = socket;
+    this.#lastError = undefined;
+    this.#opened = false;
+  }
+
+  #detach(socket: WebSocketLike): void {
+    socket.removeEventListener('open', this.#onOpen);
+    socket.removeEventListener('message', this.#onMessage);
+    socket.removeEventListener('error', this.#onError);
+    socket.removeEventListener('close', this.#onClose);
+    if (socket.readyState === CLOSED) return;
+    // Until it has closed, swallow its errors: the `ws` package throws an `error` event that
+    // nobody listens for (closing while connecting). Nothing is left once it has closed.
+    const closed = (): void => {
+      socket.removeEventListener('error', ignore);
+      socket.removeEventListener('close', closed);
+    };
+    socket.addEventListener('error', ignore);
+    socket.addEventListener('close', closed);
+  }
+
+  /** A listener may close the transport in the middle of a message's lines: drop the rest. */
+  #deliver = (message: InboundMessage): void => {
+    if (this.state !== 'closed') this.receive(message);
+  };
+
+  #onOpen = (): void => {
+    const socket = this.#socket;
+    if (!socket) return;
+    this.#retries = 0;
+    this.#opened = true;
+    // Flush before announcing `open`, so a message sent from a state listener stays behind these.
+    const queued = this.#outbox;
+    this.#outbox = [];
+    for (const text of queued) socket.send(text);
+    this.setState('open');
+  };
+
+  #onMessage = (event: { readonly data: unknown }): void => {
+    const data = event.data;
+    if (typeof data === 'string') this.#decoder.push(data);
+    else if (data instanceof ArrayBuffer) this.#decoder.push(new Uint8Array(data));
+    else if (ArrayBuffer.isView(data))
+      this.#decoder.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    else {
+      const kind = Object.prototype.toString.call(data).slice(8, -1);
+      this.fail(
+        new TransportError('connection', `A WebSocket message of an unsupported kind (${kind}) was ignored.`),
+      );
+      return;
+    }
+    this.#decoder.end();
+  };
+
+  #onError = (event: unknown): void => {
+    // Always followed by `close`, which reports it; `ws` gives a message, browsers none.
+    this.#lastError = event;
+  };
+
+  #onClose = (event: WebSocketCloseLike): void => {
+    const socket = this.#socket;
+    if (socket) this.#detach(socket);
+    this.#socket = undefined;
+    const policy = this.#policy;
+    const giveUp = !policy || this.#retries >= policy.maxRetries;
+    const delay = policy && !giveUp ? this.#delay(policy) : 0;
+    if (event.code !== NORMAL_CLOSURE || (policy && giveUp)) {
+      let next = ' The transport is closed.';
+      if (policy && giveUp) next = ` Gave up after ${plural(this.#retries, 'retry', 'retries')}.`;
+      else if (policy) {
+        const of = Number.isFinite(policy.maxRetries) ? ` of ${policy.maxRetries}` : '';
+        next = ` Retrying in ${Math.round(delay)} ms (retry ${this.#retries + 1}${of}).`;
+      }
+      this.fail(
+        new TransportError('connection', `${this.#describe(event)}${next}`, { cause: this.#lastError }),
+      );
+    }
+    if (this.state === 'closed') return; // closed by an error listener
+    if (giveUp) {
+      this.#finish('the connection closed');
+      return;
+    }
+    this.#retries++;
+    // The timer first: a state listener may call close(), which must find and clear it.
+    this.#timer = setTimeout(this.#retry, delay);
+    if (this.state === 'open') this.setState('reconnecting');
+  };
+
+  #retry = (): void => {
+    this.#timer = undefined;
+    try {
+      this.#connect();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.fail(
+        new TransportError('connection', `Could not reconnect to ${shown(this.#url)}: ${reason}`, {
+          cause: error,
+        }),
+      );
+      this.#finish('reconnecting failed');
+    }
+  };
+
+  #delay(policy: Required<ReconnectOptions>): number {
+    const full = Math.min(policy.maxDelayMs, policy.initialDelayMs * policy.factor ** this.#retries);
+    return full / 2 + (Math.random() * full) / 2;
+  }
+
+  #describe(event: WebSocketCloseLike): string {
+    const meaning = CLOSE_CODES[event.code];
+    const code = `close code ${event.code}${meaning ? `: ${meaning}` : ''}`;
+    const reason = event.reason ? `, reason "${event.reason}"` : '';
+    const detail = (this.#lastError as { message?: unknown } | undefined)?.message;
+    const cause = typeof detail === 'string' && detail ? ` ${detail}.` : '';
+    const where = shown(this.#url);
+    const what = !this.#opened
+      ? `Could not connect to ${where}`
+      : `The WebSocket connection to ${where} closed${event.code === NORMAL_CLOSURE ? '' : ' abnormally'}`;
+    return `${what} (${code}${reason}).${cause}`;
+  }
+
+  #finish(why: string): void {
+    const dropped = this.#outbox.length;
+    this.#outbox = [];
+    if (dropped > 0) {
+      const error = new TransportError(
+        'send-failed',
+        `${plural(dropped, 'message', 'messages')} waiting for the connection to ${shown(this.#url)} ${dropped === 1 ? 'was' : 'were'} not sent: ${why}.`,
+      );
+      this.fail(error);
+    }
+    this.setState('closed');
+  }
+}
