@@ -1,9 +1,46 @@
 const decoder = new TextDecoder();
-const PREFIX = '{"type":"';
-const PREFIX_BYTES = [0x7b, 0x22, 0x74, 0x79, 0x70, 0x65, 0x22, 0x3a, 0x22];
+const UNREAD = Symbol('unread');
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const UNREAD = Symbol('unread');
+const COMMA = 0x2c;
+const TYPE_KEY = [...'"type":"'].map((c) => c.charCodeAt(0));
+const ID_KEY = [...'"id":'].map((c) => c.charCodeAt(0));
+const MAX_PEEK = 128;
+
+function matchAt(at: (i: number) => number, offset: number, expected: readonly number[]): boolean {
+  for (let i = 0; i < expected.length; i++) if (at(offset + i) !== expected[i]) return false;
+  return true;
+}
+
+/**
+ * Read the top-level `type` from the first characters of a compact JSON line: `{"type":"…"` or,
+ * as the agent writes command responses, `{"id":<string or number>,"type":"…"`. Anything else
+ * (spaces, escapes, other key orders) returns `undefined` and the caller parses in full.
+ */
+function peekType(length: number, at: (i: number) => number): string | undefined {
+  if (at(0) !== 0x7b) return undefined;
+  let i = 1;
+  if (matchAt(at, i, ID_KEY)) {
+    i += ID_KEY.length;
+    if (at(i) === QUOTE) {
+      for (i++; i < MAX_PEEK && at(i) !== QUOTE; i++) if (at(i) === BACKSLASH || at(i) < 0) return undefined;
+      i++;
+    } else {
+      while (i < MAX_PEEK && ((at(i) >= 0x30 && at(i) <= 0x39) || at(i) === 0x2d)) i++;
+    }
+    if (at(i) !== COMMA) return undefined;
+    i++;
+  }
+  if (!matchAt(at, i, TYPE_KEY)) return undefined;
+  let type = '';
+  for (i += TYPE_KEY.length; i < length && i < MAX_PEEK; i++) {
+    const code = at(i);
+    if (code === QUOTE) return type;
+    if (code === BACKSLASH || code < 0x20 || code > 0x7e) return undefined;
+    type += String.fromCharCode(code);
+  }
+  return undefined;
+}
 
 /** The result of parsing an inbound line as JSON. */
 export type JsonParseResult =
@@ -86,24 +123,9 @@ export class InboundMessage {
 
   #peekType(): string | undefined {
     const bytes = this.#bytes;
-    if (bytes) {
-      if (bytes.length < 11) return undefined;
-      for (let i = 0; i < 9; i++) if (bytes[i] !== PREFIX_BYTES[i]) return undefined;
-      let end = 9;
-      for (; end < bytes.length && end < 80; end++) {
-        const byte = bytes[end] as number;
-        if (byte === QUOTE) break;
-        if (byte === BACKSLASH || byte > 0x7e) return undefined;
-      }
-      if (bytes[end] !== QUOTE) return undefined;
-      return String.fromCharCode(...bytes.subarray(9, end));
-    }
+    if (bytes) return peekType(bytes.length, (i) => bytes[i] ?? -1);
     const text = this.#text;
-    if (text === undefined || !text.startsWith(PREFIX)) return undefined;
-    const end = text.indexOf('"', 9);
-    if (end < 0 || end > 80) return undefined;
-    const type = text.slice(9, end);
-    return type.includes('\\') ? undefined : type;
+    return text === undefined ? undefined : peekType(text.length, (i) => text.charCodeAt(i));
   }
 
   #parsedType(): string | undefined {

@@ -116,6 +116,14 @@ describe('InboundMessage', () => {
     expect(message.parse().ok).toBe(false);
   });
 
+  it('reads the type after a leading id, as the agent writes command responses', () => {
+    expect(InboundMessage.fromBytes(encoder.encode('{"id":"p-1","type":"response","broken')).type).toBe(
+      'response',
+    );
+    expect(InboundMessage.fromText('{"id":42,"type":"response","broken').type).toBe('response');
+    expect(InboundMessage.fromText('{"id":"a\\"b","type":"response"}').type).toBe('response');
+  });
+
   it('falls back to a full parse when the line does not start the usual way', () => {
     expect(InboundMessage.fromText('{"id":"p1","type":"response","success":true}').type).toBe('response');
     expect(InboundMessage.fromBytes(encoder.encode('{ "type" : "agent_end" }')).type).toBe('agent_end');
