@@ -3,6 +3,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
 
 // Debian's Chromium, never a downloaded browser. As root it needs --no-sandbox.
@@ -26,9 +27,11 @@ const noEvalHtml = (testFramework) => `<!doctype html>
 
 export default {
   nodeResolve: true,
-  concurrency: 2,
+  // One page at a time: keyboard tests need the focused page.
+  concurrency: 1,
   browsers: [chromeLauncher({ launchOptions: { executablePath, args, headless: true } })],
   plugins: [
+    a11ySnapshotPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

@@ -1,0 +1,7 @@
+import { css } from 'lit';
+
+export const confirmStyles = css`
+  .message:empty {
+    display: none;
+  }
+`;

@@ -1,0 +1,65 @@
+import { html, type TemplateResult } from 'lit';
+import type { ConfirmRequest } from '../../protocol/types.js';
+import { RpcDialogElement } from '../shared/dialog-element.js';
+import { confirmStyles } from './rpc-confirm.styles.js';
+
+/**
+ * A yes/no question (`confirm`): an alert dialog described by its message (kept as written,
+ * several lines included). "Yes" answers `{confirmed: true}`, "No" `{confirmed: false}`, Escape
+ * `{cancelled: true}`. Focus starts on "No", the non-destructive choice; Ctrl/Cmd+Enter says yes.
+ *
+ * @summary The confirm dialog.
+ * @csspart message - the question's body
+ * @csspart confirm-button - the "Yes" button
+ * @csspart deny-button - the "No" button
+ */
+export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
+  static override styles = [...RpcDialogElement.styles, confirmStyles];
+
+  protected override get dialogRole(): 'alertdialog' {
+    return 'alertdialog';
+  }
+
+  protected override describedBy(): string[] {
+    return ['message'];
+  }
+
+  protected override renderBody(request: ConfirmRequest): TemplateResult {
+    return html`<p id="message" class="message" part="message">${request.message}</p>`;
+  }
+
+  protected override renderActions(): TemplateResult {
+    const text = this.text;
+    return html`
+      <button type="button" part="button deny-button" data-action="deny" ?disabled=${this.settled} @click=${this.#deny}>
+        ${text.deny}
+      </button>
+      <button
+        type="button"
+        class="primary"
+        part="button primary-button confirm-button"
+        data-action="confirm"
+        ?disabled=${this.settled}
+        @click=${this.#confirm}
+      >
+        ${text.confirm}
+      </button>
+    `;
+  }
+
+  protected override primaryAction(): void {
+    this.#confirm();
+  }
+
+  protected override initialFocus(): HTMLElement | null {
+    return this.renderRoot.querySelector('[data-action="deny"]');
+  }
+
+  #confirm = (): void => {
+    this.answer({ confirmed: true });
+  };
+
+  #deny = (): void => {
+    this.answer({ confirmed: false });
+  };
+}

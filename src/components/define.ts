@@ -1,0 +1,31 @@
+/**
+ * Registers every element of the kit under its `rpc-*` tag. Importing this module is the only
+ * side effect in the package; element classes themselves register nothing. Registering again
+ * with the same classes (a second copy of this module) is silent; a different class under a taken
+ * name is reported once on the console and left alone.
+ */
+import { RpcConfirm } from './confirm/rpc-confirm.js';
+
+/** The tags and their classes. */
+export const elements = {
+  'rpc-confirm': RpcConfirm,
+} as const;
+
+/** Register `elements` (idempotent). */
+export function defineElements(registry: CustomElementRegistry = customElements): void {
+  for (const [tag, element] of Object.entries(elements)) {
+    const existing = registry.get(tag);
+    if (!existing) registry.define(tag, element);
+    else if (existing !== element && existing.name !== element.name) {
+      console.warn(`rpc-ui-kit: <${tag}> is already defined by another class; the kit's was not registered.`);
+    }
+  }
+}
+
+defineElements();
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rpc-confirm': RpcConfirm;
+  }
+}

@@ -1,0 +1,92 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { Clock } from '../../transport/clock.js';
+
+/** Seconds left at which the countdown is announced (not every second). */
+export const ANNOUNCE_AT: readonly number[] = [60, 30, 10, 5];
+
+/**
+ * Counts down to a deadline on a monotonic clock and re-renders its host exactly when the
+ * whole seconds shown change, so the display never lags the true remaining time. Calls
+ * `onExpire` once at the deadline.
+ */
+export class CountdownController implements ReactiveController {
+  readonly #host: ReactiveControllerHost;
+  readonly #onExpire: () => void;
+  #clock: Clock | undefined;
+  #deadline: number | undefined;
+  #total = 0;
+  #timer: unknown;
+  #seconds: number | undefined;
+  #announced: number | undefined;
+
+  constructor(host: ReactiveControllerHost, onExpire: () => void) {
+    this.#host = host;
+    this.#onExpire = onExpire;
+    host.addController(this);
+  }
+
+  /** Whole seconds left (rounded up), or `undefined` when there is no deadline. */
+  get seconds(): number | undefined {
+    return this.#seconds;
+  }
+
+  /** Remaining share of the whole time, from 1 to 0. */
+  get fraction(): number {
+    if (!this.#clock || this.#deadline === undefined || this.#total <= 0) return 0;
+    return Math.max(0, Math.min(1, (this.#deadline - this.#clock.now()) / this.#total));
+  }
+
+  /** The last threshold crossed (see {@link ANNOUNCE_AT}), for a polite live region. */
+  get announced(): number | undefined {
+    return this.#announced;
+  }
+
+  /** Count down from `start` to `deadline` (both on `clock`); `undefined` stops counting. */
+  start(clock: Clock, start: number, deadline: number | undefined): void {
+    this.stop();
+    this.#clock = clock;
+    this.#deadline = deadline;
+    this.#total = deadline === undefined ? 0 : deadline - start;
+    this.#announced = undefined;
+    if (deadline !== undefined) this.#tick(true);
+  }
+
+  /** Stop counting (the dialog was answered or closed). */
+  stop(): void {
+    if (this.#timer !== undefined) this.#clock?.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#seconds = undefined;
+    this.#deadline = undefined;
+  }
+
+  hostDisconnected(): void {
+    if (this.#timer !== undefined) this.#clock?.clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  hostConnected(): void {
+    if (this.#deadline !== undefined && this.#timer === undefined) this.#tick(true);
+  }
+
+  #tick = (first = false): void => {
+    const clock = this.#clock;
+    const deadline = this.#deadline;
+    this.#timer = undefined;
+    if (!clock || deadline === undefined) return;
+    const remaining = deadline - clock.now();
+    if (remaining <= 0) {
+      this.#seconds = 0;
+      this.#deadline = undefined;
+      this.#host.requestUpdate();
+      this.#onExpire();
+      return;
+    }
+    const seconds = Math.ceil(remaining / 1000);
+    if (!first && ANNOUNCE_AT.includes(seconds) && seconds !== this.#seconds) this.#announced = seconds;
+    this.#seconds = seconds;
+    this.#host.requestUpdate();
+    // Wake exactly when the shown value changes (or at the deadline).
+    const untilChange = remaining - (seconds - 1) * 1000;
+    this.#timer = clock.setTimeout(() => this.#tick(), Math.max(1, untilChange));
+  };
+}

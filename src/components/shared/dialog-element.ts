@@ -1,0 +1,316 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { styleMap } from 'lit/directives/style-map.js';
+import { responseFor } from '../../protocol/responses.js';
+import type { DialogAnswer, DialogRequest } from '../../protocol/types.js';
+import { dialogTimeout } from '../../protocol/types.js';
+import { type Clock, systemClock } from '../../transport/clock.js';
+import type { ExtensionUIController } from '../../transport/controller.js';
+import { RpcExpireEvent } from '../events/expire-event.js';
+import { RpcResponseEvent } from '../events/response-event.js';
+import { CountdownController } from './countdown.js';
+import { dialogStyles } from './dialog.styles.js';
+import { deepActiveElement, wrapTab } from './focus.js';
+import { defaultStrings, format, type RpcStrings } from './strings.js';
+import { tokens } from './tokens.styles.js';
+
+/**
+ * The shell every dialog element shares: a native `<dialog>` (modal in page mode, confined to
+ * the host box in `contained` mode) named by the request title and described by its message,
+ * queue position and countdown; Escape cancels, Ctrl/Cmd+Enter runs the primary action, Tab
+ * wraps, focus goes in on open and comes back on close; exactly one answer per request.
+ *
+ * @fires rpc-response - standalone mode: the user answered; `detail` is the exact response object.
+ * @fires rpc-expire - the request's timeout ran out before an answer; nothing was sent.
+ * @csspart dialog - the dialog box
+ * @csspart header - the title row
+ * @csspart title - the request title
+ * @csspart position - "1 of 3" when more dialogs wait
+ * @csspart body - the element's content
+ * @csspart countdown - the countdown row
+ * @csspart countdown-text - the seconds left
+ * @csspart countdown-bar - the decorative progress bar
+ * @csspart actions - the button row
+ * @csspart button - every button
+ * @csspart primary-button - the primary button
+ * @csspart notice - the brief note shown after a timeout
+ * @cssprop --rpc-foreground - text colour (falls back to `--vscode-foreground`)
+ * @cssprop --rpc-background - dialog background (falls back to `--vscode-editorWidget-background`)
+ * @cssprop --rpc-border-color - borders (falls back to `--vscode-widget-border`)
+ * @cssprop --rpc-focus-color - focus ring and countdown bar (falls back to `--vscode-focusBorder`)
+ * @cssprop --rpc-button-background - primary button (falls back to `--vscode-button-background`)
+ * @cssprop --rpc-button-foreground - primary button text (falls back to `--vscode-button-foreground`)
+ * @cssprop --rpc-button-secondary-background - other buttons (falls back to `--vscode-button-secondaryBackground`)
+ * @cssprop --rpc-input-background - fields (falls back to `--vscode-input-background`)
+ * @cssprop --rpc-backdrop - the backdrop behind a modal dialog
+ * @cssprop --rpc-radius - corner radius
+ * @cssprop --rpc-font-family - font (falls back to `--vscode-font-family`)
+ */
+export abstract class RpcDialogElement<R extends DialogRequest> extends LitElement {
+  static override styles = [tokens, dialogStyles];
+
+  /** The request to show. Setting a new one opens the dialog; `undefined` closes it. */
+  @property({ attribute: false }) request: R | undefined;
+
+  /** Bound mode: answers go through this controller's `respond` (no `rpc-response` event). */
+  @property({ attribute: false }) controller: ExtensionUIController | undefined;
+
+  /** When the request arrived, on `clock`; defaults to the moment `request` was set. */
+  @property({ attribute: false }) receivedAt: number | undefined;
+
+  /** The monotonic clock for the countdown (defaults to the controller's, else `performance.now()`). */
+  @property({ attribute: false }) clock: Clock | undefined;
+
+  /** Confine the overlay to the nearest positioned ancestor instead of the whole page (IDE sidebars). */
+  @property({ type: Boolean, reflect: true }) contained = false;
+
+  /** Position in a queue of dialogs (1-based); with `total` > 1 it shows "1 of 3". */
+  @property({ type: Number }) position = 0;
+
+  /** How many dialogs wait in the queue, this one included. */
+  @property({ type: Number }) total = 0;
+
+  /** Override some user-facing strings for this element. */
+  @property({ attribute: false }) strings: Partial<RpcStrings> = {};
+
+  /** Where focus goes on close when the element focused before is gone. */
+  @property({ attribute: false }) returnFocus: HTMLElement | undefined;
+
+  /** Whether focus returns on close (a queue host turns this off while more dialogs follow). */
+  @property({ attribute: false }) restoreFocus = true;
+
+  /** Whether the dialog is showing. */
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  @state() protected settled = false;
+  @state() private expiredNotice = '';
+
+  protected readonly countdown = new CountdownController(this, () => this.#expire());
+  #previousFocus: Element | null = null;
+  #shown = false;
+  #noticeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** The native dialog in the shadow root, once rendered. */
+  protected get dialog(): HTMLDialogElement | null {
+    return this.renderRoot.querySelector('dialog');
+  }
+
+  /** The strings in effect: the element's overrides over the global ones. */
+  protected get text(): RpcStrings {
+    return { ...defaultStrings(), ...this.strings };
+  }
+
+  /** The dialog role: `alertdialog` for confirm. */
+  protected get dialogRole(): 'dialog' | 'alertdialog' {
+    return 'dialog';
+  }
+
+  /** Ids inside the shadow root that describe the dialog, besides position and countdown. */
+  protected describedBy(): string[] {
+    return [];
+  }
+
+  /** The element's content. */
+  protected abstract renderBody(request: R): TemplateResult | typeof nothing;
+
+  /** The element's buttons. */
+  protected abstract renderActions(request: R): TemplateResult;
+
+  /** What Ctrl/Cmd+Enter does. */
+  protected abstract primaryAction(): void;
+
+  /** Where focus goes on open. */
+  protected abstract initialFocus(): HTMLElement | null | undefined;
+
+  /**
+   * Answer the current request once. Standalone, fires `rpc-response`; bound, calls the
+   * controller's `respond`.
+   * @returns whether this call answered (later calls, and calls after expiry, return false)
+   */
+  answer(answer: DialogAnswer): boolean {
+    const request = this.request;
+    if (!request || this.settled) return false;
+    const response = responseFor(request, answer);
+    this.settled = true;
+    if (this.controller) {
+      const sent = this.controller.respond(request.id, answer);
+      const stillPending = this.controller.dialogs.some((d) => d.request.id === request.id);
+      if (!sent && stillPending) {
+        // Not delivered (no connection): keep the dialog so the user can try again.
+        this.settled = false;
+        return false;
+      }
+    } else {
+      this.dispatchEvent(new RpcResponseEvent(response));
+    }
+    this.#close();
+    return true;
+  }
+
+  /** Cancel the current request (`{cancelled: true}`), as Escape does. */
+  cancel(): boolean {
+    return this.answer({ cancelled: true });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#noticeTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const request = this.request;
+    if (changed.has('request')) this.open = request !== undefined;
+    if (changed.has('request') && request) {
+      this.settled = false;
+      this.expiredNotice = '';
+      if (!changed.has('receivedAt')) this.receivedAt = this.#clock.now();
+    }
+    if (
+      request &&
+      !this.settled &&
+      (changed.has('request') || changed.has('receivedAt') || changed.has('clock'))
+    ) {
+      const received = this.receivedAt ?? this.#clock.now();
+      const timeout = dialogTimeout(request);
+      this.countdown.start(this.#clock, received, timeout === undefined ? undefined : received + timeout);
+    }
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!changed.has('request')) return;
+    if (this.request) this.#show();
+    else this.#close();
+  }
+
+  protected override render(): TemplateResult {
+    const request = this.request;
+    const notice = html`<div class="notice" part="notice" role="status">${this.expiredNotice}</div>`;
+    if (!request) return notice;
+    const text = this.text;
+    const queued = this.total > 1 && this.position > 0;
+    const seconds = this.countdown.seconds;
+    const described = [
+      ...this.describedBy(),
+      queued ? 'position' : '',
+      seconds !== undefined ? 'countdown' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return html`
+      ${this.contained && this.open ? html`<div class="backdrop" part="backdrop"></div>` : nothing}
+      <dialog
+        part="dialog"
+        role=${this.dialogRole}
+        aria-modal="true"
+        aria-labelledby="title"
+        aria-describedby=${described || nothing}
+        @keydown=${this.#onKeydown}
+        @cancel=${this.#onCancel}
+        @close=${this.#onClose}
+      >
+        <header part="header">
+          <h2 id="title" part="title">${request.title}</h2>
+          ${
+            queued
+              ? html`<span id="position" class="position" part="position"
+                >${format(text.position, { index: this.position, total: this.total })}</span
+              >`
+              : nothing
+          }
+        </header>
+        <div class="body" part="body">${this.renderBody(request)}</div>
+        ${
+          seconds !== undefined
+            ? html`<div class="countdown" part="countdown">
+              <span id="countdown" part="countdown-text">${format(text.secondsLeft, { seconds })}</span>
+              <div class="bar" part="countdown-bar" aria-hidden="true">
+                <div class="fill" style=${styleMap({ '--_fraction': String(this.countdown.fraction) })}></div>
+              </div>
+            </div>`
+            : nothing
+        }
+        <footer part="actions">${this.renderActions(request)}</footer>
+        <div class="visually-hidden" aria-live="polite">
+          ${
+            this.countdown.announced !== undefined
+              ? format(text.secondsLeftAnnouncement, { seconds: this.countdown.announced })
+              : ''
+          }
+        </div>
+      </dialog>
+      ${notice}
+    `;
+  }
+
+  get #clock(): Clock {
+    return this.clock ?? this.controller?.clock ?? systemClock;
+  }
+
+  #show(): void {
+    const dialog = this.dialog;
+    if (!dialog || this.settled) return;
+    if (!dialog.open) {
+      this.#previousFocus = deepActiveElement();
+      if (this.contained) dialog.show();
+      else dialog.showModal();
+      this.#shown = true;
+    }
+    this.initialFocus()?.focus();
+  }
+
+  #close(): void {
+    this.countdown.stop();
+    const dialog = this.dialog;
+    const wasShown = this.#shown;
+    this.#shown = false;
+    this.open = false;
+    if (dialog?.open) dialog.close();
+    if (!wasShown || !this.restoreFocus) return;
+    const previous = this.#previousFocus;
+    this.#previousFocus = null;
+    const target = previous instanceof HTMLElement && previous.isConnected ? previous : this.returnFocus;
+    if (target?.isConnected) target.focus();
+    else {
+      if (!this.hasAttribute('tabindex')) this.tabIndex = -1;
+      this.focus();
+    }
+  }
+
+  #expire(): void {
+    const request = this.request;
+    if (!request || this.settled) return;
+    this.settled = true;
+    const message = format(this.text.expired, { title: request.title });
+    this.#close();
+    this.dispatchEvent(new RpcExpireEvent(request, message));
+    if (this.controller) return; // the queue host reports it
+    this.expiredNotice = message;
+    clearTimeout(this.#noticeTimer);
+    this.#noticeTimer = setTimeout(() => (this.expiredNotice = ''), 6000);
+  }
+
+  #onKeydown = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape' && !event.isComposing) {
+      event.preventDefault();
+      this.cancel();
+      return;
+    }
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing) {
+      event.preventDefault();
+      this.primaryAction();
+      return;
+    }
+    const root = this.shadowRoot;
+    if (root && this.dialog) wrapTab(event, this.dialog, root);
+  };
+
+  #onCancel = (event: Event): void => {
+    // Escape is handled on keydown; never let the platform close the dialog without an answer.
+    event.preventDefault();
+  };
+
+  #onClose = (): void => {
+    // Closed by something else (e.g. the platform's close watcher): that is a cancel.
+    if (this.open && !this.settled) this.cancel();
+  };
+}

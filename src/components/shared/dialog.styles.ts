@@ -1,0 +1,219 @@
+import { css } from 'lit';
+
+/** The shell shared by the four dialog elements. */
+export const dialogStyles = css`
+  :host {
+    display: contents;
+  }
+  :host([contained]) {
+    display: block;
+    position: absolute;
+    inset: 0;
+    z-index: var(--rpc-z-index, 10);
+    pointer-events: none;
+  }
+  :host([contained][open]) {
+    pointer-events: auto;
+  }
+
+  dialog {
+    box-sizing: border-box;
+    inline-size: min(36rem, calc(100% - 2rem));
+    max-block-size: calc(100% - 2rem);
+    margin: auto;
+    padding: 0;
+    display: flex;
+    flex-direction: column;
+    color: var(--_fg);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+    font: inherit;
+    overflow: hidden;
+  }
+  dialog:not([open]) {
+    display: none;
+  }
+  dialog::backdrop {
+    background: var(--_backdrop);
+  }
+  :host([contained]) .backdrop {
+    position: absolute;
+    inset: 0;
+    background: var(--_backdrop);
+  }
+  :host([contained]) dialog {
+    position: absolute;
+    inset: 0;
+    inline-size: min(36rem, calc(100% - 1rem));
+    max-block-size: calc(100% - 1rem);
+    block-size: fit-content;
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    dialog[open] {
+      animation: rpc-enter var(--_duration) ease-out;
+    }
+  }
+  @keyframes rpc-enter {
+    from {
+      opacity: 0;
+      transform: translateY(4px);
+    }
+  }
+
+  header {
+    display: flex;
+    align-items: baseline;
+    gap: 0.75rem;
+    padding: 0.875rem 1rem 0.5rem;
+  }
+  h2 {
+    flex: 1;
+    margin: 0;
+    font-size: 1.1em;
+    font-weight: 600;
+    line-height: 1.35;
+    overflow-wrap: anywhere;
+    white-space: pre-wrap;
+  }
+  .position {
+    flex: none;
+    color: var(--_muted);
+    font-size: 0.9em;
+    font-variant-numeric: tabular-nums;
+  }
+  .body {
+    padding: 0 1rem;
+    overflow: auto;
+    min-block-size: 0;
+  }
+  .message {
+    margin: 0 0 0.75rem;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    line-height: 1.45;
+  }
+  .countdown {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    padding: 0.25rem 1rem 0;
+    color: var(--_muted);
+    font-size: 0.9em;
+    font-variant-numeric: tabular-nums;
+  }
+  .bar {
+    flex: 1;
+    block-size: 3px;
+    background: var(--_border);
+    border-radius: 2px;
+    overflow: hidden;
+  }
+  .fill {
+    block-size: 100%;
+    background: var(--_focus);
+    transform-origin: inline-start;
+    transform: scaleX(var(--_fraction, 1));
+    transition: transform 1s linear;
+  }
+  :host(:dir(rtl)) .fill {
+    transform-origin: right;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .fill {
+      transition: none;
+    }
+  }
+  footer {
+    display: flex;
+    justify-content: flex-end;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    padding: 0.75rem 1rem 1rem;
+  }
+  .hint {
+    margin-inline-end: auto;
+    align-self: center;
+    color: var(--_muted);
+    font-size: 0.85em;
+  }
+
+  button {
+    font: inherit;
+    min-block-size: 2rem;
+    padding: 0.3rem 0.9rem;
+    border-radius: calc(var(--_radius) - 2px);
+    border: 1px solid transparent;
+    cursor: pointer;
+    background: var(--_button2-bg);
+    color: var(--_button2-fg);
+  }
+  button:hover {
+    background: var(--_button2-hover);
+  }
+  button.primary {
+    background: var(--_button-bg);
+    color: var(--_button-fg);
+  }
+  button.primary:hover {
+    background: var(--_button-hover);
+  }
+  button:focus-visible,
+  input:focus-visible,
+  textarea:focus-visible,
+  [role='listbox']:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+  }
+  button:disabled {
+    cursor: default;
+    opacity: 0.6;
+  }
+  input,
+  textarea {
+    box-sizing: border-box;
+    inline-size: 100%;
+    font: inherit;
+    color: var(--_input-fg);
+    background: var(--_input-bg);
+    border: 1px solid var(--_input-border);
+    border-radius: calc(var(--_radius) - 2px);
+    padding: 0.4rem 0.5rem;
+  }
+  input::placeholder,
+  textarea::placeholder {
+    color: var(--_muted);
+    opacity: 1;
+  }
+
+  .notice {
+    display: block;
+  }
+  .notice:empty {
+    display: none;
+  }
+  .notice:not(:empty) {
+    margin: 0.5rem 0;
+    padding: 0.5rem 0.75rem;
+    border-inline-start: 3px solid var(--_muted);
+    background: var(--_bg);
+    color: var(--_fg);
+  }
+
+  @media (forced-colors: active) {
+    dialog,
+    button,
+    input,
+    textarea,
+    .bar {
+      border: 1px solid CanvasText;
+    }
+    .fill {
+      background: Highlight;
+    }
+    button.primary {
+      border-width: 2px;
+    }
+  }
+`;

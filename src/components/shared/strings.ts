@@ -1,0 +1,68 @@
+/**
+ * Every user-facing string of the kit, English by default. Override them globally with
+ * {@link setDefaultStrings}, or per element through its `strings` property. `{name}` marks a
+ * value filled in at render time.
+ */
+export interface RpcStrings {
+  /** Confirm: the affirmative button. */
+  confirm: string;
+  /** Confirm: the negative button. */
+  deny: string;
+  /** Select, input, editor: the submit button. */
+  submit: string;
+  /** Every dialog: the cancel button. */
+  cancel: string;
+  /** Queue position, e.g. "1 of 3". */
+  position: string;
+  /** Countdown, shown and read with the dialog: `{seconds}` left. */
+  secondsLeft: string;
+  /** Countdown announcement at thresholds. */
+  secondsLeftAnnouncement: string;
+  /** Shown briefly after a dialog timed out: `{title}`. */
+  expired: string;
+  /** Select: the filter field's label. */
+  filterLabel: string;
+  /** Select: shown when the filter matches nothing. */
+  noMatches: string;
+  /** Select: how many options match, for screen readers: `{count}`. */
+  matchCount: string;
+  /** Editor: the keyboard hint. */
+  editorHint: string;
+  /** Input: the keyboard hint. */
+  inputHint: string;
+}
+
+const english: RpcStrings = {
+  confirm: 'Yes',
+  deny: 'No',
+  submit: 'OK',
+  cancel: 'Cancel',
+  position: '{index} of {total}',
+  secondsLeft: '{seconds} s left',
+  secondsLeftAnnouncement: '{seconds} seconds left to answer',
+  expired: '“{title}” timed out: the agent went on with its default.',
+  filterLabel: 'Filter options',
+  noMatches: 'No matching options',
+  matchCount: '{count} options',
+  editorHint: 'Ctrl+Enter to submit, Escape to cancel',
+  inputHint: 'Enter to submit, Escape to cancel',
+};
+
+let defaults: RpcStrings = { ...english };
+
+/** Override some strings for every element (elements already rendered update on their next render). */
+export function setDefaultStrings(strings: Partial<RpcStrings>): void {
+  defaults = { ...defaults, ...strings };
+}
+
+/** The current global strings. */
+export function defaultStrings(): Readonly<RpcStrings> {
+  return defaults;
+}
+
+/** Fill `{name}` placeholders. */
+export function format(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
+}

@@ -1,0 +1,57 @@
+import { css } from 'lit';
+
+/**
+ * Theme tokens: each `--rpc-*` custom property falls back to the matching VS Code variable, then
+ * to a neutral light or dark value chosen by `prefers-color-scheme` (through `light-dark()`).
+ * Private `--_*` names are what the styles use.
+ */
+export const tokens = css`
+  :host {
+    color-scheme: light dark;
+    --_font: var(--rpc-font-family, var(--vscode-font-family, system-ui, sans-serif));
+    --_font-size: var(--rpc-font-size, var(--vscode-font-size, 13px));
+    --_mono: var(--rpc-mono-font-family, var(--vscode-editor-font-family, ui-monospace, monospace));
+    --_fg: var(--rpc-foreground, var(--vscode-foreground, light-dark(#1f1f1f, #e4e4e4)));
+    --_muted: var(--rpc-muted-foreground, var(--vscode-descriptionForeground, light-dark(#5c5c5c, #a8a8a8)));
+    --_bg: var(--rpc-background, var(--vscode-editorWidget-background, light-dark(#ffffff, #252526)));
+    --_border: var(--rpc-border-color, var(--vscode-widget-border, light-dark(#c4c4c4, #4a4a4a)));
+    --_focus: var(--rpc-focus-color, var(--vscode-focusBorder, light-dark(#005fb8, #3794ff)));
+    --_button-bg: var(--rpc-button-background, var(--vscode-button-background, light-dark(#005fb8, #0e639c)));
+    --_button-fg: var(--rpc-button-foreground, var(--vscode-button-foreground, #ffffff));
+    --_button-hover: var(--rpc-button-hover-background, var(--vscode-button-hoverBackground, light-dark(#004c94, #1177bb)));
+    --_button2-bg: var(--rpc-button-secondary-background, var(--vscode-button-secondaryBackground, light-dark(#e4e4e4, #3a3d41)));
+    --_button2-fg: var(--rpc-button-secondary-foreground, var(--vscode-button-secondaryForeground, light-dark(#1f1f1f, #ffffff)));
+    --_button2-hover: var(--rpc-button-secondary-hover-background, var(--vscode-button-secondaryHoverBackground, light-dark(#d4d4d4, #45494e)));
+    --_input-bg: var(--rpc-input-background, var(--vscode-input-background, light-dark(#ffffff, #3c3c3c)));
+    --_input-fg: var(--rpc-input-foreground, var(--vscode-input-foreground, light-dark(#1f1f1f, #e4e4e4)));
+    --_input-border: var(--rpc-input-border-color, var(--vscode-input-border, light-dark(#8a8a8a, #6b6b6b)));
+    --_active-bg: var(--rpc-list-active-background, var(--vscode-list-activeSelectionBackground, light-dark(#cfe3f7, #04395e)));
+    --_active-fg: var(--rpc-list-active-foreground, var(--vscode-list-activeSelectionForeground, light-dark(#1f1f1f, #ffffff)));
+    --_hover-bg: var(--rpc-list-hover-background, var(--vscode-list-hoverBackground, light-dark(#ececec, #2a2d2e)));
+    --_backdrop: var(--rpc-backdrop, light-dark(rgb(0 0 0 / 0.32), rgb(0 0 0 / 0.55)));
+    --_radius: var(--rpc-radius, 6px);
+    --_shadow: var(--rpc-shadow, 0 8px 28px rgb(0 0 0 / 0.28));
+    --_duration: var(--rpc-duration, 140ms);
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    color: var(--_fg);
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    :host {
+      --_duration: 0s;
+    }
+  }
+
+  .visually-hidden {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+`;
