@@ -5,10 +5,12 @@
  * name is reported once on the console and left alone.
  */
 import { RpcConfirm } from './confirm/rpc-confirm.js';
+import { RpcDialogs } from './dialogs/rpc-dialogs.js';
 
 /** The tags and their classes. */
 export const elements = {
   'rpc-confirm': RpcConfirm,
+  'rpc-dialogs': RpcDialogs,
 } as const;
 
 /** Register `elements` (idempotent). */
@@ -27,5 +29,6 @@ defineElements();
 declare global {
   interface HTMLElementTagNameMap {
     'rpc-confirm': RpcConfirm;
+    'rpc-dialogs': RpcDialogs;
   }
 }

@@ -1,0 +1,131 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import { literal, html as staticHtml } from 'lit/static-html.js';
+import type { DialogMethod } from '../../protocol/types.js';
+import type { ExtensionUIController } from '../../transport/controller.js';
+import type { PendingDialog } from '../../transport/state.js';
+import { ControllerBinding } from '../shared/controller-binding.js';
+import { deepActiveElement } from '../shared/focus.js';
+import { defaultStrings, format, type RpcStrings } from '../shared/strings.js';
+import { tokens } from '../shared/tokens.styles.js';
+import { dialogsStyles } from './rpc-dialogs.styles.js';
+
+/** The element for each dialog method. */
+const TAGS = {
+  select: literal`rpc-select`,
+  confirm: literal`rpc-confirm`,
+  input: literal`rpc-input`,
+  editor: literal`rpc-editor`,
+} satisfies Record<DialogMethod, ReturnType<typeof literal>>;
+
+/**
+ * The dialog queue, bound to an {@link ExtensionUIController}: shows the oldest pending dialog
+ * with the element for its method (`rpc-select`, `rpc-confirm`, `rpc-input`, `rpc-editor`), with
+ * "1 of 3" when more wait, and the next one as soon as it is answered or expires. A dialog that
+ * expires, current or queued, is reported briefly in a status message. Focus goes back to where
+ * it was when the queue empties. Register the elements first (`rpc-ui-kit/define.js`).
+ *
+ * @summary The dialog queue.
+ * @csspart notice - the brief note shown when a dialog expired
+ */
+export class RpcDialogs extends LitElement {
+  static override styles = [tokens, dialogsStyles];
+
+  /** The controller whose dialogs to show. */
+  @property({ attribute: false })
+  get controller(): ExtensionUIController | undefined {
+    return this.#binding.controller;
+  }
+  set controller(controller: ExtensionUIController | undefined) {
+    this.#binding.controller = controller;
+    this.#subscribe();
+  }
+
+  /** Confine dialogs to the nearest positioned ancestor instead of the page (IDE sidebars). */
+  @property({ type: Boolean, reflect: true }) contained = false;
+
+  /** Override some user-facing strings, for this queue and its dialogs. */
+  @property({ attribute: false }) strings: Partial<RpcStrings> = {};
+
+  /** Where focus goes when the queue empties and the element focused before is gone. */
+  @property({ attribute: false }) returnFocus: HTMLElement | undefined;
+
+  /** How long the note about an expired dialog stays, in milliseconds. */
+  @property({ type: Number, attribute: 'notice-duration' }) noticeDuration = 6000;
+
+  @state() private notice = '';
+
+  readonly #binding = new ControllerBinding(this, ['dialogs']);
+  #stopExpire: (() => void) | undefined;
+  #noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  #previousFocus: Element | null = null;
+  #wasEmpty = true;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#subscribe();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stopExpire?.();
+    this.#stopExpire = undefined;
+    clearTimeout(this.#noticeTimer);
+  }
+
+  protected override willUpdate(): void {
+    const empty = !this.controller?.current;
+    if (this.#wasEmpty && !empty) this.#previousFocus = deepActiveElement();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const empty = !this.controller?.current;
+    if (empty && !this.#wasEmpty) this.#restoreFocus();
+    this.#wasEmpty = empty;
+  }
+
+  protected override render(): TemplateResult {
+    const controller = this.controller;
+    const dialogs = controller?.dialogs ?? [];
+    const current = dialogs[0];
+    return html`
+      ${current && controller ? keyed(current.request.id, this.#renderDialog(current, dialogs.length, controller)) : nothing}
+      <div class="notice" part="notice" role="status">${this.notice}</div>
+    `;
+  }
+
+  #renderDialog(dialog: PendingDialog, total: number, controller: ExtensionUIController): TemplateResult {
+    const tag = TAGS[dialog.request.method];
+    return staticHtml`<${tag}
+      .request=${dialog.request}
+      .controller=${controller}
+      .receivedAt=${dialog.receivedAt}
+      .position=${1}
+      .total=${total}
+      .strings=${this.strings}
+      .restoreFocus=${false}
+      ?contained=${this.contained}
+    ></${tag}>`;
+  }
+
+  #subscribe(): void {
+    this.#stopExpire?.();
+    this.#stopExpire = this.isConnected
+      ? this.controller?.on('expire', ({ dialog }) => {
+          const text = { ...defaultStrings(), ...this.strings };
+          this.notice = format(text.expired, { title: dialog.request.title });
+          clearTimeout(this.#noticeTimer);
+          this.#noticeTimer = setTimeout(() => (this.notice = ''), this.noticeDuration);
+        })
+      : undefined;
+  }
+
+  #restoreFocus(): void {
+    const previous = this.#previousFocus;
+    this.#previousFocus = null;
+    const target = previous instanceof HTMLElement && previous.isConnected ? previous : this.returnFocus;
+    if (target?.isConnected) target.focus();
+  }
+}

@@ -1,0 +1,143 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../src/components/define.js';
+import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
+import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { createMemoryTransport } from '../../../src/transport/memory.js';
+import { findNode } from '../../support/a11y.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { press } from '../../support/keys.js';
+
+async function setup(options: { contained?: boolean } = {}) {
+  const clock = new FakeClock(0);
+  const { transport, peer } = createMemoryTransport();
+  const controller = new ExtensionUIController({ transport, clock });
+  const wrapper = await fixture<HTMLDivElement>(html`
+    <div style="position: relative; inline-size: 420px; block-size: 320px; margin: 40px">
+      <button id="trigger">Trigger</button>
+      <rpc-dialogs .controller=${controller} ?contained=${options.contained ?? false}></rpc-dialogs>
+    </div>
+  `);
+  const trigger = wrapper.querySelector<HTMLButtonElement>('#trigger');
+  trigger?.focus();
+  const host = wrapper.querySelector('rpc-dialogs') as RpcDialogs;
+  const confirm = (id: string, extra: Record<string, unknown> = {}) =>
+    peer.writeMessage({
+      type: 'extension_ui_request',
+      id,
+      method: 'confirm',
+      title: `Confirm ${id}?`,
+      message: 'm',
+      ...extra,
+    });
+  const settle = async () => {
+    await host.updateComplete;
+    const child = current();
+    if (child) await (child as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+  };
+  const current = () =>
+    host.shadowRoot?.querySelector('rpc-confirm, rpc-select, rpc-input, rpc-editor') ?? null;
+  const part = (selector: string) => current()?.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
+  const sent = () => peer.received.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { clock, controller, host, trigger, confirm, settle, current, part, sent, wrapper };
+}
+
+describe('rpc-dialogs', () => {
+  it('shows dialogs first in, first out, with "1 of 3" visible and in the description', async () => {
+    const { confirm, settle, part, sent } = await setup();
+    confirm('a');
+    confirm('b');
+    confirm('c');
+    await settle();
+    expect(part('h2')?.textContent).to.equal('Confirm a?');
+    expect(part('#position')?.textContent?.trim()).to.equal('1 of 3');
+    const node = await findNode((n) => n.role === 'alertdialog');
+    expect(node?.name).to.equal('Confirm a?');
+    expect(node?.description).to.equal('m 1 of 3');
+    await press('Enter'); // "No" has focus
+    await settle();
+    expect(part('h2')?.textContent).to.equal('Confirm b?');
+    expect(part('#position')?.textContent?.trim()).to.equal('1 of 2');
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', confirmed: false }]);
+  });
+
+  it('moves focus into each next dialog and back to the page when the queue empties', async () => {
+    const { confirm, settle, current, trigger } = await setup();
+    confirm('a');
+    confirm('b');
+    await settle();
+    await press('Escape');
+    await settle();
+    expect(current()?.shadowRoot?.activeElement?.getAttribute('data-action')).to.equal('deny');
+    await press('Escape');
+    await settle();
+    expect(current()).to.equal(null);
+    expect(document.activeElement).to.equal(trigger);
+  });
+
+  it('Escape cancels only the dialog on top', async () => {
+    const { confirm, settle, sent, controller } = await setup();
+    confirm('a');
+    confirm('b');
+    await settle();
+    await press('Escape');
+    await settle();
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', cancelled: true }]);
+    expect(controller.dialogs.map((d) => d.request.id)).to.deep.equal(['b']);
+  });
+
+  it('sends one answer for Enter plus a click on the same dialog', async () => {
+    const { confirm, settle, part, sent } = await setup();
+    confirm('a');
+    confirm('b');
+    await settle();
+    const yes = part('[data-action="confirm"]');
+    await press('Enter');
+    yes?.click();
+    await settle();
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', confirmed: false }]);
+  });
+
+  it('keeps the shown seconds exact and closes at the deadline, sending nothing', async () => {
+    const { confirm, settle, part, clock, current, host, sent } = await setup();
+    confirm('t', { timeout: 3000 });
+    await settle();
+    for (let t = 0; t < 3000; t += 50) {
+      const remaining = 3000 - t;
+      expect(part('#countdown')?.textContent, `at ${t} ms`).to.equal(`${Math.ceil(remaining / 1000)} s left`);
+      clock.advance(50);
+      await settle();
+    }
+    expect(current()).to.equal(null);
+    expect(host.shadowRoot?.querySelector('[role="status"]')?.textContent).to.equal(
+      '“Confirm t?” timed out: the agent went on with its default.',
+    );
+    expect(sent()).to.deep.equal([]);
+  });
+
+  it('drops and reports a queued dialog whose deadline passes', async () => {
+    const { confirm, settle, part, clock, host, controller } = await setup();
+    confirm('first');
+    confirm('queued', { timeout: 1000 });
+    await settle();
+    expect(part('#position')?.textContent?.trim()).to.equal('1 of 2');
+    clock.advance(1000);
+    await settle();
+    expect(controller.dialogs.map((d) => d.request.id)).to.deep.equal(['first']);
+    expect(part('#position')).to.equal(null);
+    expect(host.shadowRoot?.querySelector('[role="status"]')?.textContent).to.contain('Confirm queued?');
+  });
+
+  it('contained: the dialog stays inside the host box and is not page-modal', async () => {
+    const { confirm, settle, part, wrapper } = await setup({ contained: true });
+    confirm('a');
+    await settle();
+    const dialog = part('dialog') as HTMLDialogElement;
+    expect(dialog.open).to.equal(true);
+    expect(dialog.matches(':modal')).to.equal(false);
+    const box = wrapper.getBoundingClientRect();
+    const rect = dialog.getBoundingClientRect();
+    expect(rect.left >= box.left && rect.right <= box.right).to.equal(true);
+    expect(rect.top >= box.top && rect.bottom <= box.bottom).to.equal(true);
+    await expect(wrapper).to.be.accessible();
+  });
+});
