@@ -4,6 +4,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
+import { mediaFeaturesPlugin } from './test/support/wtr-media-plugin.mjs';
 import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
 
 // Debian's Chromium, never a downloaded browser. As root it needs --no-sandbox.
@@ -32,6 +33,7 @@ export default {
   browsers: [chromeLauncher({ launchOptions: { executablePath, args, headless: true } })],
   plugins: [
     a11ySnapshotPlugin(),
+    mediaFeaturesPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

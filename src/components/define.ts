@@ -6,11 +6,17 @@
  */
 import { RpcConfirm } from './confirm/rpc-confirm.js';
 import { RpcDialogs } from './dialogs/rpc-dialogs.js';
+import { RpcEditor } from './editor/rpc-editor.js';
+import { RpcInput } from './input/rpc-input.js';
+import { RpcSelect } from './select/rpc-select.js';
 
 /** The tags and their classes. */
 export const elements = {
   'rpc-confirm': RpcConfirm,
   'rpc-dialogs': RpcDialogs,
+  'rpc-editor': RpcEditor,
+  'rpc-input': RpcInput,
+  'rpc-select': RpcSelect,
 } as const;
 
 /** Register `elements` (idempotent). */
@@ -30,5 +36,8 @@ declare global {
   interface HTMLElementTagNameMap {
     'rpc-confirm': RpcConfirm;
     'rpc-dialogs': RpcDialogs;
+    'rpc-editor': RpcEditor;
+    'rpc-input': RpcInput;
+    'rpc-select': RpcSelect;
   }
 }

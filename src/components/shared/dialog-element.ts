@@ -163,16 +163,16 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     if (changed.has('request') && request) {
       this.settled = false;
       this.expiredNotice = '';
-      if (!changed.has('receivedAt')) this.receivedAt = this.#clock.now();
+      if (!changed.has('receivedAt')) this.receivedAt = this.clockInUse.now();
     }
     if (
       request &&
       !this.settled &&
       (changed.has('request') || changed.has('receivedAt') || changed.has('clock'))
     ) {
-      const received = this.receivedAt ?? this.#clock.now();
+      const received = this.receivedAt ?? this.clockInUse.now();
       const timeout = dialogTimeout(request);
-      this.countdown.start(this.#clock, received, timeout === undefined ? undefined : received + timeout);
+      this.countdown.start(this.clockInUse, received, timeout === undefined ? undefined : received + timeout);
     }
   }
 
@@ -222,7 +222,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
         ${
           seconds !== undefined
             ? html`<div class="countdown" part="countdown">
-              <span id="countdown" part="countdown-text">${format(text.secondsLeft, { seconds })}</span>
+              <span id="countdown" part="countdown-text"><bdi>${format(text.secondsLeft, { seconds })}</bdi></span>
               <div class="bar" part="countdown-bar" aria-hidden="true">
                 <div class="fill" style=${styleMap({ '--_fraction': String(this.countdown.fraction) })}></div>
               </div>
@@ -242,7 +242,8 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     `;
   }
 
-  get #clock(): Clock {
+  /** The clock in effect: `clock`, else the controller's, else `performance.now()`. */
+  protected get clockInUse(): Clock {
     return this.clock ?? this.controller?.clock ?? systemClock;
   }
 

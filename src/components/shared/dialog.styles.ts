@@ -113,7 +113,7 @@ export const dialogStyles = css`
   .fill {
     block-size: 100%;
     background: var(--_focus);
-    transform-origin: inline-start;
+    transform-origin: left;
     transform: scaleX(var(--_fraction, 1));
     transition: transform 1s linear;
   }

@@ -5,6 +5,7 @@ import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js'
 import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
 import type { ConfirmRequest } from '../../../src/protocol/types.js';
 import { findNode } from '../../support/a11y.js';
+import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo } from '../../support/keys.js';
 
@@ -152,6 +153,7 @@ describe('rpc-confirm', () => {
 
   it('has no axe violations, light and dark, left-to-right and right-to-left', async () => {
     const { el } = await open();
+    await animationsDone(el);
     await expect(el).to.be.accessible();
     el.setAttribute('dir', 'rtl');
     el.style.colorScheme = 'dark';

@@ -4,6 +4,7 @@ import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js'
 import { ExtensionUIController } from '../../../src/transport/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { findNode } from '../../support/a11y.js';
+import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { press } from '../../support/keys.js';
 
@@ -128,7 +129,7 @@ describe('rpc-dialogs', () => {
   });
 
   it('contained: the dialog stays inside the host box and is not page-modal', async () => {
-    const { confirm, settle, part, wrapper } = await setup({ contained: true });
+    const { confirm, settle, part, wrapper, current } = await setup({ contained: true });
     confirm('a');
     await settle();
     const dialog = part('dialog') as HTMLDialogElement;
@@ -138,6 +139,7 @@ describe('rpc-dialogs', () => {
     const rect = dialog.getBoundingClientRect();
     expect(rect.left >= box.left && rect.right <= box.right).to.equal(true);
     expect(rect.top >= box.top && rect.bottom <= box.bottom).to.equal(true);
+    await animationsDone(current() ?? wrapper);
     await expect(wrapper).to.be.accessible();
   });
 });

@@ -5,6 +5,7 @@ import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js'
 import { setDefaultStrings } from '../../../src/components/shared/strings.js';
 import type { ConfirmRequest } from '../../../src/protocol/types.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { emulateFeatures } from '../../support/media.js';
 
 const request: ConfirmRequest = {
   type: 'extension_ui_request',
@@ -59,7 +60,11 @@ describe('theming', () => {
   });
 
   it('keeps borders visible in forced colours', async () => {
-    await emulateMedia({ forcedColors: 'active' });
+    const bar = async () => getComputedStyle((await render()).part('.bar')).borderTopStyle;
+    expect(await bar()).to.equal('none');
+    await emulateFeatures({ 'forced-colors': 'active' });
+    expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
+    expect(await bar()).to.equal('solid');
     const { part } = await render();
     for (const selector of ['dialog', '.primary', '[data-action="deny"]']) {
       expect(getComputedStyle(part(selector)).borderTopStyle, selector).to.equal('solid');

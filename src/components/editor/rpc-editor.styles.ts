@@ -1,0 +1,21 @@
+import { css } from 'lit';
+
+export const editorStyles = css`
+  dialog {
+    inline-size: min(48rem, calc(100% - 2rem));
+  }
+  :host([contained]) dialog {
+    inline-size: min(48rem, calc(100% - 1rem));
+  }
+  textarea {
+    display: block;
+    /* Room for the focus ring inside the scrolling body. */
+    margin-block: 0.25rem;
+    min-block-size: 4lh;
+    resize: vertical;
+    font-family: var(--_mono);
+    line-height: 1.4;
+    tab-size: 4;
+    white-space: pre-wrap;
+  }
+`;

@@ -1,0 +1,86 @@
+import { html, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
+import type { EditorRequest } from '../../protocol/types.js';
+import { FormValueDialogElement } from '../shared/form-value.js';
+import { editorStyles } from './rpc-editor.styles.js';
+
+/**
+ * Multi-line text (`editor`): a monospace textarea named by the title, holding the request's
+ * prefill exactly (newlines, tabs, U+2028, a trailing newline), focused on open with the caret
+ * at the end. Enter is a newline and Tab leaves the field, as in any textarea; Ctrl/Cmd+Enter or
+ * "OK" answers `{value}` with the text exactly as edited; Escape or "Cancel" answers
+ * `{cancelled: true}`. Never counts down. Form-associated: the last submitted text is `value`
+ * and the form value under `name`.
+ *
+ * @summary The multi-line text dialog.
+ * @csspart textarea - the text area
+ * @csspart hint - the keyboard hint
+ * @csspart submit-button - the "OK" button
+ * @csspart cancel-button - the "Cancel" button
+ */
+export class RpcEditor extends FormValueDialogElement<EditorRequest> {
+  static override styles = [...FormValueDialogElement.styles, editorStyles];
+
+  get #field(): HTMLTextAreaElement | null {
+    return this.renderRoot.querySelector('#field');
+  }
+
+  protected override renderBody(request: EditorRequest): TemplateResult {
+    // A new request gets a new textarea with its prefill; re-renders leave the edits alone.
+    return html`${keyed(
+      request,
+      html`<textarea
+        id="field"
+        part="textarea"
+        rows="12"
+        aria-labelledby="title"
+        aria-describedby="hint"
+        .value=${request.prefill ?? ''}
+      ></textarea>`,
+    )}`;
+  }
+
+  protected override renderActions(): TemplateResult {
+    const text = this.text;
+    return html`
+      <span id="hint" class="hint" part="hint">${text.editorHint}</span>
+      <button type="button" part="button cancel-button" data-action="cancel" ?disabled=${this.settled} @click=${this.#cancel}>
+        ${text.cancel}
+      </button>
+      <button
+        type="button"
+        class="primary"
+        part="button primary-button submit-button"
+        data-action="submit"
+        ?disabled=${this.settled}
+        @click=${this.#submit}
+      >
+        ${text.submit}
+      </button>
+    `;
+  }
+
+  protected override primaryAction(): void {
+    this.#submit();
+  }
+
+  /** The textarea, with the caret at the end of the text and scrolled to it. */
+  protected override initialFocus(): HTMLTextAreaElement | null {
+    const field = this.#field;
+    if (field) {
+      const end = field.value.length;
+      field.setSelectionRange(end, end);
+      field.scrollTop = field.scrollHeight;
+    }
+    return field;
+  }
+
+  #submit = (): void => {
+    const field = this.#field;
+    if (field) this.submit(field.value);
+  };
+
+  #cancel = (): void => {
+    this.cancel();
+  };
+}

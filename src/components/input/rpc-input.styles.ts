@@ -1,0 +1,9 @@
+import { css } from 'lit';
+
+export const inputStyles = css`
+  input {
+    display: block;
+    /* Room for the focus ring inside the scrolling body. */
+    margin-block: 0.25rem;
+  }
+`;

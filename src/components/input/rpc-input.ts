@@ -1,0 +1,90 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
+import type { InputRequest } from '../../protocol/types.js';
+import { FormValueDialogElement } from '../shared/form-value.js';
+import { inputStyles } from './rpc-input.styles.js';
+
+/**
+ * Free-form, single-line text (`input`): a text field named by the title, focused on open, with
+ * the request's placeholder shown as a placeholder. Enter (outside an IME composition) or
+ * "OK" answers `{value}` with the text exactly as typed, `""` included; Escape or "Cancel"
+ * answers `{cancelled: true}`. Form-associated: the last submitted text is `value` and the form
+ * value under `name`.
+ *
+ * @summary The single-line text dialog.
+ * @csspart field - the text field
+ * @csspart hint - the keyboard hint
+ * @csspart submit-button - the "OK" button
+ * @csspart cancel-button - the "Cancel" button
+ */
+export class RpcInput extends FormValueDialogElement<InputRequest> {
+  static override styles = [...FormValueDialogElement.styles, inputStyles];
+
+  get #field(): HTMLInputElement | null {
+    return this.renderRoot.querySelector('#field');
+  }
+
+  protected override renderBody(request: InputRequest): TemplateResult {
+    // A new request gets a new, empty field.
+    return html`${keyed(
+      request,
+      html`<input
+        id="field"
+        part="field"
+        type="text"
+        autocomplete="off"
+        enterkeyhint="done"
+        aria-labelledby="title"
+        aria-describedby="hint"
+        placeholder=${request.placeholder ?? nothing}
+        @keydown=${this.#onKeydown}
+      />`,
+    )}`;
+  }
+
+  protected override renderActions(): TemplateResult {
+    const text = this.text;
+    return html`
+      <span id="hint" class="hint" part="hint">${text.inputHint}</span>
+      <button type="button" part="button cancel-button" data-action="cancel" ?disabled=${this.settled} @click=${this.#cancel}>
+        ${text.cancel}
+      </button>
+      <button
+        type="button"
+        class="primary"
+        part="button primary-button submit-button"
+        data-action="submit"
+        ?disabled=${this.settled}
+        @click=${this.#submit}
+      >
+        ${text.submit}
+      </button>
+    `;
+  }
+
+  protected override primaryAction(): void {
+    this.#submit();
+  }
+
+  protected override initialFocus(): HTMLInputElement | null {
+    return this.#field;
+  }
+
+  #submit = (): void => {
+    const field = this.#field;
+    if (field) this.submit(field.value);
+  };
+
+  #cancel = (): void => {
+    this.cancel();
+  };
+
+  #onKeydown = (event: KeyboardEvent): void => {
+    // Ctrl/Cmd+Enter is the shell's; an Enter that ends an IME composition only commits the text
+    // (Safari reports that one with isComposing false but keyCode 229).
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
+    if (event.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    this.#submit();
+  };
+}

@@ -1,0 +1,79 @@
+import { css } from 'lit';
+
+export const selectStyles = css`
+  :host {
+    --_row-height: var(--rpc-option-height, 2em);
+    --_rows: var(--rpc-select-rows, 8);
+  }
+
+  .filter-label {
+    display: block;
+    margin-block-end: 0.25rem;
+  }
+  #filter {
+    margin-block-end: 0.5rem;
+  }
+
+  /* A window of fixed-height rows over a full-height sizer: only the visible options exist. */
+  [role='listbox'] {
+    position: relative;
+    box-sizing: content-box;
+    block-size: calc(min(var(--_count, 0), var(--_rows)) * var(--_row-height));
+    overflow: auto;
+    overflow-anchor: none;
+    overscroll-behavior: contain;
+    /* Scrolling jumps, never glides: nothing to turn off for reduced motion. */
+    scroll-behavior: auto;
+    margin-block-end: 0.25rem;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) - 2px);
+    background: var(--_input-bg);
+    color: var(--_input-fg);
+  }
+  [role='listbox']::before {
+    content: '';
+    display: block;
+    block-size: calc(var(--_count, 0) * var(--_row-height));
+  }
+  .option {
+    position: absolute;
+    inset-inline: 0;
+    inset-block-start: calc(var(--_pos, 0) * var(--_row-height));
+    box-sizing: border-box;
+    block-size: var(--_row-height);
+    line-height: var(--_row-height);
+    padding-inline: 0.5rem;
+    text-align: start;
+    white-space: pre;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    cursor: pointer;
+  }
+  .option:hover {
+    background: var(--_hover-bg);
+  }
+  .option[aria-selected='true'] {
+    background: var(--_active-bg);
+    color: var(--_active-fg);
+  }
+  [role='listbox']:focus-visible .option[aria-selected='true'],
+  #filter:focus-visible ~ [role='listbox'] .option[aria-selected='true'] {
+    outline: 1px solid var(--_focus);
+    outline-offset: -1px;
+  }
+  .empty {
+    margin: 0.25rem 0 0.5rem;
+    color: var(--_muted);
+  }
+
+  @media (forced-colors: active) {
+    [role='listbox'] {
+      border: 1px solid CanvasText;
+    }
+    .option[aria-selected='true'] {
+      forced-color-adjust: none;
+      background: Highlight;
+      color: HighlightText;
+    }
+  }
+`;

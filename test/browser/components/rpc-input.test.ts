@@ -1,0 +1,204 @@
+import { aTimeout, expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../src/components/define.js';
+import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
+import type { RpcInput } from '../../../src/components/input/rpc-input.js';
+import type { InputRequest } from '../../../src/protocol/types.js';
+import { animationsDone } from '../../support/animations.js';
+import { findNode } from '../../support/a11y.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { combo, press } from '../../support/keys.js';
+
+const request = (extra: Partial<InputRequest> = {}): InputRequest => ({
+  type: 'extension_ui_request',
+  id: 'i1',
+  method: 'input',
+  title: 'Branch name',
+  placeholder: 'feature/…',
+  ...extra,
+});
+
+async function open(extra: Partial<InputRequest> = {}) {
+  const wrapper = await fixture<HTMLDivElement>(
+    html`<div><button id="trigger">Trigger</button><rpc-input></rpc-input></div>`,
+  );
+  const trigger = wrapper.querySelector<HTMLButtonElement>('#trigger');
+  trigger?.focus();
+  const el = wrapper.querySelector('rpc-input') as RpcInput;
+  const responses: unknown[] = [];
+  el.addEventListener('rpc-response', (event: RpcResponseEvent) => responses.push(event.detail));
+  el.request = request(extra);
+  await el.updateComplete;
+  return { el, trigger, responses };
+}
+
+const part = (el: RpcInput, selector: string) => el.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
+const field = (el: RpcInput) => part(el, 'input') as HTMLInputElement;
+const dialogOpen = (el: RpcInput) => (part(el, 'dialog') as HTMLDialogElement | null)?.open ?? false;
+const settle = animationsDone;
+
+describe('rpc-input', () => {
+  it('focuses a text field named by the title, with the placeholder shown and the hint as description', async () => {
+    const { el } = await open();
+    expect(el.shadowRoot?.activeElement).to.equal(field(el));
+    expect(field(el).placeholder).to.equal('feature/…');
+    const node = await findNode((n) => n.role === 'textbox');
+    expect(node?.name).to.equal('Branch name');
+    expect(node?.focused).to.equal(true);
+    expect(node?.description).to.equal('Enter to submit, Escape to cancel');
+    expect(part(el, '#hint')?.textContent).to.equal('Enter to submit, Escape to cancel');
+  });
+
+  it('types with real keys and sends the text exactly on Enter (unicode, spaces at both ends)', async () => {
+    const { el, responses } = await open();
+    const typed = '  héllo wörld ✓ 日本 🚀  ';
+    await sendKeys({ type: typed });
+    expect(field(el).value).to.equal(typed);
+    await press('Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: typed }]);
+    expect(dialogOpen(el)).to.equal(false);
+    expect(el.value).to.equal(typed);
+  });
+
+  it('Enter on an empty field answers the empty string', async () => {
+    const { responses } = await open();
+    await press('Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: '' }]);
+  });
+
+  it('Enter during an IME composition does not submit', async () => {
+    const { el, responses } = await open();
+    await sendKeys({ type: 'にほん' });
+    // sendKeys cannot compose with an IME: the Enter that would commit the composition is synthetic.
+    field(el).dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, composed: true }),
+    );
+    await el.updateComplete;
+    expect(responses).to.deep.equal([]);
+    expect(dialogOpen(el)).to.equal(true);
+    await press('Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: 'にほん' }]);
+  });
+
+  it('Escape cancels; Escape again sends nothing more', async () => {
+    const { responses } = await open();
+    await sendKeys({ type: 'draft' });
+    await press('Escape');
+    await press('Escape');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', cancelled: true }]);
+  });
+
+  it('the buttons submit and cancel', async () => {
+    const first = await open();
+    await sendKeys({ type: 'main' });
+    part(first.el, '[data-action="submit"]')?.click();
+    expect(first.responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: 'main' }]);
+    const second = await open();
+    part(second.el, '[data-action="cancel"]')?.click();
+    expect(second.responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', cancelled: true }]);
+  });
+
+  it('Ctrl+Enter submits too', async () => {
+    const { responses } = await open();
+    await sendKeys({ type: 'x' });
+    await combo(['Control'], 'Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: 'x' }]);
+  });
+
+  it('double Enter, and Enter then a click, send one message', async () => {
+    const { el, responses } = await open();
+    await sendKeys({ type: 'once' });
+    await press('Enter');
+    await press('Enter');
+    part(el, '[data-action="submit"]')?.click();
+    expect(el.answer({ value: 'again' })).to.equal(false);
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: 'once' }]);
+  });
+
+  it('a double click on OK sends one message', async () => {
+    const { el, responses } = await open();
+    const ok = part(el, '[data-action="submit"]');
+    ok?.click();
+    ok?.click();
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: '' }]);
+  });
+
+  it('a new request starts with an empty field', async () => {
+    const { el } = await open();
+    await sendKeys({ type: 'left over' });
+    el.request = request({ id: 'i2', placeholder: 'other' });
+    await el.updateComplete;
+    expect(field(el).value).to.equal('');
+    expect(field(el).placeholder).to.equal('other');
+    expect(el.shadowRoot?.activeElement).to.equal(field(el));
+  });
+
+  it('gives focus back to what had it before', async () => {
+    const { trigger } = await open();
+    await press('Enter');
+    expect(document.activeElement).to.equal(trigger);
+  });
+
+  it('counts down when the request has a timeout', async () => {
+    const clock = new FakeClock(0);
+    const wrapper = await fixture<HTMLDivElement>(html`<div><rpc-input .clock=${clock}></rpc-input></div>`);
+    const el = wrapper.querySelector('rpc-input') as RpcInput;
+    el.request = request({ timeout: 5_000 });
+    await el.updateComplete;
+    expect(part(el, '#countdown')?.textContent).to.equal('5 s left');
+    await sendKeys({ type: 'kept' });
+    clock.advance(1_000);
+    await el.updateComplete;
+    expect(part(el, '#countdown')?.textContent).to.equal('4 s left');
+    expect(field(el).value).to.equal('kept');
+    clock.advance(4_000);
+    await el.updateComplete;
+    expect(dialogOpen(el)).to.equal(false);
+  });
+
+  it('takes part in a form: the submitted text is its value; reset clears it', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><rpc-input name="branch"></rpc-input></form>`);
+    const el = form.querySelector('rpc-input') as RpcInput;
+    expect(el.form).to.equal(form);
+    expect(new FormData(form).get('branch')).to.equal(null);
+    el.request = request();
+    await el.updateComplete;
+    await sendKeys({ type: ' spaced ' });
+    await press('Enter');
+    expect(el.value).to.equal(' spaced ');
+    expect(new FormData(form).get('branch')).to.equal(' spaced ');
+    form.reset();
+    expect(el.value).to.equal('');
+    expect(new FormData(form).get('branch')).to.equal(null);
+  });
+
+  it('an empty answer is an empty form value, not a missing one', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><rpc-input name="note"></rpc-input></form>`);
+    const el = form.querySelector('rpc-input') as RpcInput;
+    el.request = request();
+    await el.updateComplete;
+    await press('Enter');
+    expect(new FormData(form).get('note')).to.equal('');
+  });
+
+  it('renders untrusted title and placeholder as text', async () => {
+    const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    const { el } = await open({ title: evil, placeholder: evil });
+    await aTimeout(20);
+    expect(el.shadowRoot?.querySelector('img, script')).to.equal(null);
+    expect(part(el, 'h2')?.textContent).to.equal(evil);
+    expect(field(el).placeholder).to.equal(evil);
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+
+  it('has no axe violations, light and dark, left-to-right and right-to-left', async () => {
+    const { el } = await open();
+    await settle(el);
+    await expect(el).to.be.accessible();
+    el.style.colorScheme = 'dark';
+    await expect(el).to.be.accessible();
+    el.setAttribute('dir', 'rtl');
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,0 +1,454 @@
+import { aTimeout, expect, fixture, html } from '@open-wc/testing';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../../src/components/define.js';
+import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
+import type { RpcSelect, SelectFilterMode } from '../../../src/components/select/rpc-select.js';
+import type { SelectRequest } from '../../../src/protocol/types.js';
+import { animationsDone } from '../../support/animations.js';
+import { findNode } from '../../support/a11y.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { combo, press } from '../../support/keys.js';
+
+const FRUITS = ['Apple', 'Banana', 'Blueberry', 'Cherry', 'Date'];
+const MANY_FRUITS = [
+  'Apple',
+  'Apricot',
+  'Banana',
+  'Blackberry',
+  'Blueberry',
+  'Cherry',
+  'Cranberry',
+  'Date',
+  'Fig',
+  'Grape',
+  'Kiwi',
+  'Strawberry',
+];
+
+const request = (extra: Partial<SelectRequest> = {}): SelectRequest => ({
+  type: 'extension_ui_request',
+  id: 's1',
+  method: 'select',
+  title: 'Pick a fruit',
+  options: FRUITS,
+  ...extra,
+});
+
+const numbered = (count: number) => Array.from({ length: count }, (_, i) => `Option ${i + 1}`);
+
+interface Setup {
+  filter?: SelectFilterMode;
+  clock?: FakeClock;
+}
+
+async function open(extra: Partial<SelectRequest> = {}, setup: Setup = {}) {
+  const wrapper = await fixture<HTMLDivElement>(
+    html`<div><button id="trigger">Trigger</button><rpc-select .clock=${setup.clock}></rpc-select></div>`,
+  );
+  const trigger = wrapper.querySelector<HTMLButtonElement>('#trigger');
+  trigger?.focus();
+  const el = wrapper.querySelector('rpc-select') as RpcSelect;
+  if (setup.filter) el.filter = setup.filter;
+  const responses: unknown[] = [];
+  el.addEventListener('rpc-response', (event: RpcResponseEvent) => responses.push(event.detail));
+  el.request = request(extra);
+  await el.updateComplete;
+  return { el, wrapper, trigger, responses };
+}
+
+const part = (el: RpcSelect, selector: string) => el.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
+const listbox = (el: RpcSelect) => part(el, '[role="listbox"]') as HTMLElement;
+const options = (el: RpcSelect) => [
+  ...(el.shadowRoot?.querySelectorAll<HTMLElement>('[role="option"]') ?? []),
+];
+const focusedId = (el: RpcSelect) =>
+  el.shadowRoot?.activeElement?.id || el.shadowRoot?.activeElement?.getAttribute('data-action');
+const dialogOpen = (el: RpcSelect) => (part(el, 'dialog') as HTMLDialogElement | null)?.open ?? false;
+const settle = animationsDone;
+
+/** The active option, checked the way assistive technology finds it: through aria-activedescendant. */
+function active(el: RpcSelect, owner: HTMLElement = listbox(el)): HTMLElement {
+  const id = owner.getAttribute('aria-activedescendant') ?? '';
+  const option = el.shadowRoot?.getElementById(id);
+  expect(option, `aria-activedescendant="${id}" resolves`).to.exist;
+  const selected = options(el).filter((o) => o.getAttribute('aria-selected') === 'true');
+  expect(selected).to.deep.equal([option]);
+  return option as HTMLElement;
+}
+const activeText = (el: RpcSelect, owner?: HTMLElement) => active(el, owner).textContent;
+
+/** Whether `option` is fully inside the list box's visible area. */
+function inView(el: RpcSelect, option: HTMLElement): boolean {
+  const box = listbox(el).getBoundingClientRect();
+  const rect = option.getBoundingClientRect();
+  return rect.top >= box.top - 0.5 && rect.bottom <= box.bottom + 0.5;
+}
+
+async function keys(el: RpcSelect, ...names: string[]) {
+  for (const name of names) await press(name);
+  await el.updateComplete;
+}
+
+describe('rpc-select', () => {
+  afterEach(() => resetMouse());
+
+  it('opens a modal dialog whose list box is named by the title, focused, first option active', async () => {
+    const { el } = await open();
+    expect(dialogOpen(el)).to.equal(true);
+    expect((await findNode((n) => n.role === 'dialog'))?.name).to.equal('Pick a fruit');
+    const node = await findNode((n) => n.role === 'listbox');
+    expect(node?.name).to.equal('Pick a fruit');
+    expect(node?.focused).to.equal(true);
+    expect(focusedId(el)).to.equal('listbox');
+    expect(activeText(el)).to.equal('Apple');
+    expect(part(el, '#filter')).to.equal(null);
+  });
+
+  it('ArrowDown and ArrowUp move the active option and stop at the ends (no wrap)', async () => {
+    const { el } = await open();
+    await keys(el, 'ArrowUp');
+    expect(activeText(el)).to.equal('Apple');
+    await keys(el, 'ArrowDown', 'ArrowDown');
+    expect(activeText(el)).to.equal('Blueberry');
+    await keys(el, 'ArrowDown', 'ArrowDown', 'ArrowDown');
+    expect(activeText(el)).to.equal('Date');
+    await keys(el, 'ArrowUp');
+    expect(activeText(el)).to.equal('Cherry');
+  });
+
+  it('Home, End, PageDown and PageUp jump, keeping the active option in view', async () => {
+    const { el } = await open({ options: numbered(30) }, { filter: 'never' });
+    const rows = Math.floor(listbox(el).clientHeight / (options(el)[0]?.getBoundingClientRect().height ?? 1));
+    expect(rows).to.equal(8);
+    await keys(el, 'PageDown');
+    expect(activeText(el)).to.equal('Option 9');
+    expect(inView(el, active(el))).to.equal(true);
+    await keys(el, 'PageDown');
+    expect(activeText(el)).to.equal('Option 17');
+    await keys(el, 'PageUp');
+    expect(activeText(el)).to.equal('Option 9');
+    await keys(el, 'End');
+    expect(activeText(el)).to.equal('Option 30');
+    expect(inView(el, active(el))).to.equal(true);
+    await keys(el, 'PageDown');
+    expect(activeText(el)).to.equal('Option 30');
+    await keys(el, 'Home');
+    expect(activeText(el)).to.equal('Option 1');
+    expect(inView(el, active(el))).to.equal(true);
+    await keys(el, 'PageUp');
+    expect(activeText(el)).to.equal('Option 1');
+  });
+
+  it('type-ahead: a prefix typed within 700 ms jumps there, ignoring case and leading spaces', async () => {
+    const clock = new FakeClock(0);
+    const { el } = await open(
+      { options: ['Apple', 'banana', 'Blueberry', 'blackberry', 'Cherry', '  cranberry'] },
+      { clock },
+    );
+    await keys(el, 'b');
+    expect(activeText(el)).to.equal('banana');
+    clock.advance(300);
+    await keys(el, 'l');
+    expect(activeText(el)).to.equal('Blueberry');
+    clock.advance(300);
+    await keys(el, 'a');
+    expect(activeText(el)).to.equal('blackberry');
+    clock.advance(750);
+    await keys(el, 'C');
+    expect(activeText(el)).to.equal('Cherry');
+    clock.advance(100);
+    await keys(el, 'r');
+    expect(activeText(el)).to.equal('  cranberry');
+    clock.advance(750);
+    await keys(el, 'z');
+    expect(activeText(el)).to.equal('  cranberry');
+  });
+
+  it('type-ahead: the same letter again cycles through the options starting with it', async () => {
+    const clock = new FakeClock(0);
+    const { el } = await open(
+      { options: ['Apple', 'banana', 'Blueberry', 'Cherry', 'blackberry'] },
+      { clock },
+    );
+    const seen: (string | null)[] = [];
+    for (let i = 0; i < 4; i++) {
+      await keys(el, 'b');
+      seen.push(activeText(el));
+      clock.advance(200);
+    }
+    expect(seen).to.deep.equal(['banana', 'Blueberry', 'blackberry', 'banana']);
+    clock.advance(1000);
+    await keys(el, 'b');
+    expect(activeText(el)).to.equal('Blueberry');
+  });
+
+  it('Enter answers the string of the active option exactly as received', async () => {
+    const received = ['same', '  spaced  ', 'same', '日本語 🍣 ✓', 'tab\there'];
+    for (const [position, expected] of received.entries()) {
+      const { el, responses } = await open({ options: received });
+      for (let i = 0; i < position; i++) await press('ArrowDown');
+      await keys(el, 'Enter');
+      expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: expected }]);
+      expect(dialogOpen(el)).to.equal(false);
+    }
+  });
+
+  it('a click on an option answers it; a double click still answers once', async () => {
+    const { el, responses } = await open();
+    const cherry = options(el).find((o) => o.textContent === 'Cherry') as HTMLElement;
+    const rect = cherry.getBoundingClientRect();
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(rect.left + 20), Math.round(rect.top + rect.height / 2)],
+    });
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'Cherry' }]);
+
+    const second = await open();
+    const banana = options(second.el).find((o) => o.textContent === 'Banana') as HTMLElement;
+    banana.click();
+    banana.click();
+    banana.dispatchEvent(new MouseEvent('dblclick', { bubbles: true, composed: true }));
+    expect(second.responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'Banana' }]);
+  });
+
+  it('the Submit and Cancel buttons answer for mouse users', async () => {
+    const { el, responses } = await open();
+    await keys(el, 'ArrowDown');
+    part(el, '[data-action="submit"]')?.click();
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'Banana' }]);
+    const second = await open();
+    part(second.el, '[data-action="cancel"]')?.click();
+    expect(second.responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', cancelled: true }]);
+  });
+
+  it('Escape cancels once; Ctrl+Enter answers the active option', async () => {
+    const { responses } = await open();
+    await press('Escape');
+    await press('Escape');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', cancelled: true }]);
+    const second = await open();
+    await keys(second.el, 'ArrowDown', 'ArrowDown');
+    await combo(['Control'], 'Enter');
+    expect(second.responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'Blueberry' }]);
+  });
+
+  it('keys it does not handle reach the page untouched; handled keys are not stopped either', async () => {
+    const { el, wrapper } = await open();
+    const seen: [string, boolean][] = [];
+    wrapper.addEventListener('keydown', (event) => seen.push([event.key, event.defaultPrevented]));
+    await keys(el, 'F2', 'ArrowDown');
+    await combo(['Control'], 'k');
+    expect(seen).to.deep.equal([
+      ['F2', false],
+      ['ArrowDown', true],
+      ['Control', false],
+      ['k', false],
+    ]);
+    expect(dialogOpen(el)).to.equal(true);
+  });
+
+  it('Tab and Shift+Tab wrap: list box, Cancel, Submit', async () => {
+    const { el } = await open();
+    await press('Tab');
+    expect(focusedId(el)).to.equal('cancel');
+    await press('Tab');
+    expect(focusedId(el)).to.equal('submit');
+    await press('Tab');
+    expect(focusedId(el)).to.equal('listbox');
+    await combo(['Shift'], 'Tab');
+    expect(focusedId(el)).to.equal('submit');
+  });
+
+  it('gives focus back to the trigger after answering', async () => {
+    const { trigger } = await open();
+    await press('Enter');
+    expect(document.activeElement).to.equal(trigger);
+  });
+
+  it('5,000 options render a bounded number of nodes; End reaches the last with the full set size', async () => {
+    const big = numbered(5000);
+    const { el, responses } = await open({ options: big }, { filter: 'never' });
+    expect(options(el).length).to.be.below(100);
+    expect(active(el).getAttribute('aria-setsize')).to.equal('5000');
+    await keys(el, 'End');
+    const last = active(el);
+    expect(last.textContent).to.equal('Option 5000');
+    expect(last.getAttribute('aria-posinset')).to.equal('5000');
+    expect(last.getAttribute('aria-setsize')).to.equal('5000');
+    expect(inView(el, last)).to.equal(true);
+    expect(options(el).length).to.be.below(100);
+    await keys(el, 'PageUp');
+    expect(active(el).getAttribute('aria-posinset')).to.equal('4992');
+    // Scrolling with the wheel or the scroll bar renders the rows that come into view.
+    listbox(el).scrollTop = 2500 * 26;
+    await aTimeout(50);
+    await el.updateComplete;
+    const visible = options(el).filter((o) => inView(el, o));
+    expect(visible.length).to.be.at.least(7);
+    expect(options(el).length).to.be.below(100);
+    await keys(el, 'Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'Option 4992' }]);
+  });
+
+  it('benchmark: opening 10,000 options and moving through them stays cheap', async () => {
+    const el = await fixture<RpcSelect>(html`<rpc-select filter="never"></rpc-select>`);
+    const big = request({ options: numbered(10_000) });
+    let t = performance.now();
+    el.request = big;
+    await el.updateComplete;
+    listbox(el).getBoundingClientRect(); // include layout
+    const opened = performance.now() - t;
+    const times: number[] = [];
+    for (const key of ['End', 'Home', 'PageDown', 'ArrowDown', 'o']) {
+      t = performance.now();
+      listbox(el).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true }));
+      await el.updateComplete;
+      listbox(el).getBoundingClientRect();
+      times.push(performance.now() - t);
+    }
+    console.info(
+      `rpc-select, 10,000 options: open ${opened.toFixed(1)} ms; End, Home, PageDown, ArrowDown, type-ahead ${times
+        .map((time) => time.toFixed(1))
+        .join(', ')} ms; ${options(el).length} option nodes`,
+    );
+    expect(options(el).length).to.be.below(100);
+    expect(activeText(el)).to.equal('Option 11'); // type-ahead 'o' went on from Option 10
+  });
+
+  it('a long list gets a filter field with focus; typing narrows, arrows move, Enter picks', async () => {
+    const { el, responses } = await open({ options: MANY_FRUITS });
+    const filter = part(el, '#filter') as HTMLInputElement;
+    expect(focusedId(el)).to.equal('filter');
+    const combobox = await findNode((n) => n.role === 'combobox');
+    expect(combobox?.name).to.equal('Filter options');
+    expect(combobox?.focused).to.equal(true);
+    expect((await findNode((n) => n.role === 'listbox'))?.name).to.equal('Pick a fruit');
+    expect(activeText(el, filter)).to.equal('Apple');
+
+    await sendKeys({ type: 'BERR' });
+    await el.updateComplete;
+    expect(options(el).map((o) => o.textContent)).to.deep.equal([
+      'Blackberry',
+      'Blueberry',
+      'Cranberry',
+      'Strawberry',
+    ]);
+    expect(options(el).map((o) => o.getAttribute('aria-setsize'))).to.deep.equal(['4', '4', '4', '4']);
+    expect(part(el, '#match-count')?.textContent).to.equal('4 options');
+    expect(activeText(el, filter)).to.equal('Blackberry');
+    await keys(el, 'ArrowDown', 'ArrowDown');
+    expect(activeText(el, filter)).to.equal('Cranberry');
+    await keys(el, 'ArrowUp');
+    expect(activeText(el, filter)).to.equal('Blueberry');
+    await keys(el, 'Home');
+    expect(activeText(el, filter)).to.equal('Blueberry'); // Home moves the caret in the field
+    await keys(el, 'Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'Blueberry' }]);
+  });
+
+  it('when the filter matches nothing it says so and Enter sends nothing', async () => {
+    const { el, responses } = await open({ options: MANY_FRUITS });
+    await sendKeys({ type: 'zzz' });
+    await el.updateComplete;
+    expect(options(el)).to.deep.equal([]);
+    expect(part(el, '[part="empty"]')?.textContent).to.equal('No matching options');
+    expect(part(el, '#match-count')?.textContent).to.equal('No matching options');
+    expect(part(el, '#filter')?.getAttribute('aria-activedescendant')).to.equal(null);
+    expect((part(el, '[data-action="submit"]') as HTMLButtonElement).disabled).to.equal(true);
+    await keys(el, 'Enter');
+    await combo(['Control'], 'Enter');
+    expect(responses).to.deep.equal([]);
+    expect(dialogOpen(el)).to.equal(true);
+    await keys(el, 'Backspace', 'Backspace', 'Backspace');
+    expect(part(el, '#match-count')?.textContent).to.equal('12 options');
+    expect(activeText(el, part(el, '#filter') as HTMLElement)).to.equal('Apple');
+  });
+
+  it('with the filter, Tab and Shift+Tab wrap: filter, Cancel, Submit', async () => {
+    const { el } = await open({ options: MANY_FRUITS });
+    await press('Tab');
+    expect(focusedId(el)).to.equal('cancel');
+    await press('Tab');
+    expect(focusedId(el)).to.equal('submit');
+    await press('Tab');
+    expect(focusedId(el)).to.equal('filter');
+    await combo(['Shift'], 'Tab');
+    expect(focusedId(el)).to.equal('submit');
+  });
+
+  it('the filter attribute shows the field on a short list; filter="never" hides it on a long one', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><rpc-select filter></rpc-select><rpc-select filter="never"></rpc-select></div>`,
+    );
+    const [always, never] = [...wrapper.querySelectorAll('rpc-select')] as [RpcSelect, RpcSelect];
+    always.request = request();
+    await always.updateComplete;
+    expect(part(always, '#filter')).to.exist;
+    always.cancel();
+    never.request = request({ options: MANY_FRUITS });
+    await never.updateComplete;
+    expect(part(never, '#filter')).to.equal(null);
+    expect(focusedId(never)).to.equal('listbox');
+  });
+
+  it('takes part in a form: the chosen option under its name; reset clears it', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><rpc-select name="fruit"></rpc-select></form>`);
+    const el = form.querySelector('rpc-select') as RpcSelect;
+    expect(el.form).to.equal(form);
+    expect(new FormData(form).get('fruit')).to.equal(null);
+    el.request = request({ options: ['  Apple  ', 'Banana'] });
+    await el.updateComplete;
+    let inListener: FormDataEntryValue | null = null;
+    el.addEventListener('rpc-response', () => (inListener = new FormData(form).get('fruit')));
+    await keys(el, 'Enter');
+    expect(el.value).to.equal('  Apple  ');
+    expect(new FormData(form).get('fruit')).to.equal('  Apple  ');
+    expect(inListener).to.equal('  Apple  ');
+    form.reset();
+    expect(el.value).to.equal('');
+    expect(new FormData(form).get('fruit')).to.equal(null);
+  });
+
+  it('renders untrusted option text as text', async () => {
+    const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    const { el } = await open({ options: [evil, 'safe'] });
+    await aTimeout(20);
+    expect(el.shadowRoot?.querySelector('img, script')).to.equal(null);
+    expect(activeText(el)).to.equal(evil);
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+
+  it('shows the countdown in seconds', async () => {
+    const clock = new FakeClock(0);
+    const { el } = await open({ timeout: 5000 }, { clock });
+    expect(part(el, '#countdown')?.textContent).to.equal('5 s left');
+    clock.advance(1000);
+    await el.updateComplete;
+    expect(part(el, '#countdown')?.textContent).to.equal('4 s left');
+  });
+
+  it('has no axe violations, light and dark, left-to-right and right-to-left', async () => {
+    const { el } = await open();
+    await settle(el);
+    await expect(el).to.be.accessible();
+    el.setAttribute('dir', 'rtl');
+    el.style.colorScheme = 'dark';
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+    expect(getComputedStyle(active(el)).direction).to.equal('rtl');
+  });
+
+  it('has no axe violations with the filter, with matches and without, light and dark, RTL', async () => {
+    const { el } = await open({ options: MANY_FRUITS });
+    await settle(el);
+    await expect(el).to.be.accessible();
+    el.setAttribute('dir', 'rtl');
+    el.style.colorScheme = 'dark';
+    await sendKeys({ type: 'an' });
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+    await sendKeys({ type: 'zzz' });
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+  });
+});
