@@ -9,6 +9,7 @@ export default defineConfig({
     lib: {
       entry: {
         index: 'src/index.ts',
+        define: 'src/components/define.ts',
         protocol: 'src/protocol/index.ts',
         transport: 'src/transport/index.ts',
       },

@@ -143,3 +143,20 @@ describe('rpc-dialogs', () => {
     await expect(wrapper).to.be.accessible();
   });
 });
+
+describe('registration', () => {
+  it('is silent when the same elements are registered again', async () => {
+    const { defineElements, elements } = await import('../../../src/components/define.js');
+    const warnings: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
+    try {
+      defineElements();
+      defineElements();
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).to.deep.equal([]);
+    for (const [tag, element] of Object.entries(elements)) expect(customElements.get(tag)).to.equal(element);
+  });
+});
