@@ -41,23 +41,7 @@ export class RpcEditor extends FormValueDialogElement<EditorRequest> {
   }
 
   protected override renderActions(): TemplateResult {
-    const text = this.text;
-    return html`
-      <span id="hint" class="hint" part="hint">${text.editorHint}</span>
-      <button type="button" part="button cancel-button" data-action="cancel" ?disabled=${this.settled} @click=${this.#cancel}>
-        ${text.cancel}
-      </button>
-      <button
-        type="button"
-        class="primary"
-        part="button primary-button submit-button"
-        data-action="submit"
-        ?disabled=${this.settled}
-        @click=${this.#submit}
-      >
-        ${text.submit}
-      </button>
-    `;
+    return this.renderSubmitActions(this.#submit, { hint: this.text.editorHint });
   }
 
   protected override primaryAction(): void {
@@ -78,9 +62,5 @@ export class RpcEditor extends FormValueDialogElement<EditorRequest> {
   #submit = (): void => {
     const field = this.#field;
     if (field) this.submit(field.value);
-  };
-
-  #cancel = (): void => {
-    this.cancel();
   };
 }

@@ -43,23 +43,7 @@ export class RpcInput extends FormValueDialogElement<InputRequest> {
   }
 
   protected override renderActions(): TemplateResult {
-    const text = this.text;
-    return html`
-      <span id="hint" class="hint" part="hint">${text.inputHint}</span>
-      <button type="button" part="button cancel-button" data-action="cancel" ?disabled=${this.settled} @click=${this.#cancel}>
-        ${text.cancel}
-      </button>
-      <button
-        type="button"
-        class="primary"
-        part="button primary-button submit-button"
-        data-action="submit"
-        ?disabled=${this.settled}
-        @click=${this.#submit}
-      >
-        ${text.submit}
-      </button>
-    `;
+    return this.renderSubmitActions(this.#submit, { hint: this.text.inputHint });
   }
 
   protected override primaryAction(): void {
@@ -73,10 +57,6 @@ export class RpcInput extends FormValueDialogElement<InputRequest> {
   #submit = (): void => {
     const field = this.#field;
     if (field) this.submit(field.value);
-  };
-
-  #cancel = (): void => {
-    this.cancel();
   };
 
   #onKeydown = (event: KeyboardEvent): void => {

@@ -162,22 +162,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   protected override renderActions(): TemplateResult {
-    const text = this.text;
-    return html`
-      <button type="button" part="button cancel-button" data-action="cancel" ?disabled=${this.settled} @click=${this.#cancel}>
-        ${text.cancel}
-      </button>
-      <button
-        type="button"
-        class="primary"
-        part="button primary-button submit-button"
-        data-action="submit"
-        ?disabled=${this.settled || this.#count === 0}
-        @click=${this.#submit}
-      >
-        ${text.submit}
-      </button>
-    `;
+    return this.renderSubmitActions(this.#submit, { submitDisabled: this.#count === 0 });
   }
 
   protected override primaryAction(): void {
@@ -386,9 +371,5 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const index = this.#count > 0 ? this.#indexAt(this.active) : undefined;
     const value = index === undefined ? undefined : this.request?.options[index];
     if (value !== undefined) this.submit(value);
-  };
-
-  #cancel = (): void => {
-    this.cancel();
   };
 }

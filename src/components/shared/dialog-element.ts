@@ -147,6 +147,33 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     return true;
   }
 
+  /**
+   * The row most dialogs end with: an optional keyboard hint, Cancel, and the primary Submit.
+   * @param submit what Submit does
+   */
+  protected renderSubmitActions(
+    submit: () => void,
+    options: { readonly hint?: string; readonly submitDisabled?: boolean } = {},
+  ): TemplateResult {
+    const text = this.text;
+    return html`
+      ${options.hint === undefined ? nothing : html`<span id="hint" class="hint" part="hint">${options.hint}</span>`}
+      <button type="button" part="button cancel-button" data-action="cancel" ?disabled=${this.settled} @click=${this.#onCancelClick}>
+        ${text.cancel}
+      </button>
+      <button
+        type="button"
+        class="primary"
+        part="button primary-button submit-button"
+        data-action="submit"
+        ?disabled=${this.settled || (options.submitDisabled ?? false)}
+        @click=${submit}
+      >
+        ${text.submit}
+      </button>
+    `;
+  }
+
   /** Cancel the current request (`{cancelled: true}`), as Escape does. */
   cancel(): boolean {
     return this.answer({ cancelled: true });
@@ -303,6 +330,10 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     }
     const root = this.shadowRoot;
     if (root && this.dialog) wrapTab(event, this.dialog, root);
+  };
+
+  #onCancelClick = (): void => {
+    this.cancel();
   };
 
   #onCancel = (event: Event): void => {
