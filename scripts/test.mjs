@@ -1,5 +1,6 @@
-// `npm test`: type check, lint, Node tests (vitest), Chromium tests (@web/test-runner), then one
-// plain summary line `N passed, N failed` over every runner. Exits non-zero if anything failed.
+// `npm test`: type check, lint, vitest (Node tests, and every Storybook story in Chromium: render,
+// play function, axe), Chromium tests (@web/test-runner), then one plain summary line
+// `N passed, N failed` over every runner. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -10,7 +11,7 @@ function run(name, command, args) {
   console.log(`\n── ${name}: ${command} ${args.join(' ')}`);
   const { status } = spawnSync(command, args, {
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, FORCE_COLOR: '0', STORYBOOK_DISABLE_TELEMETRY: '1' },
   });
   return status === 0;
 }
@@ -25,9 +26,16 @@ const checks = [];
 checks.push(['type check', run('type check', 'npx', ['tsc', '-p', '.'])]);
 checks.push(['lint', run('lint', 'npx', ['eslint', '.']) && run('format', 'npx', ['biome', 'format', '.'])]);
 
-const vitestOk = run('node tests', 'npx', [
+// The story tests read custom-elements.json (Storybook's preview imports it): generate it first.
+checks.push(['custom elements manifest', run('custom elements manifest', 'npx', ['cem', 'analyze'])]);
+
+// Every vitest project: `node` (test/node) and `storybook` (stories/, in Chromium). The JSON
+// report sums them.
+const vitestOk = run('vitest: node tests and story tests', 'npx', [
   'vitest',
   'run',
+  '--project=node',
+  '--project=storybook',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${results}/vitest.json`,
@@ -38,7 +46,7 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
-if (!vitestOk && !vitest?.numFailedTests) checks.push(['node tests', false]);
+if (!vitestOk && !vitest?.numFailedTests) checks.push(['vitest', false]);
 
 const wtrOk = run('browser tests', 'npx', ['web-test-runner']);
 const wtr = readJson(`${results}/wtr.json`);

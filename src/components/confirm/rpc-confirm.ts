@@ -8,6 +8,7 @@ import { confirmStyles } from './rpc-confirm.styles.js';
  * several lines included). "Yes" answers `{confirmed: true}`, "No" `{confirmed: false}`, Escape
  * `{cancelled: true}`. Focus starts on "No", the non-destructive choice; Ctrl/Cmd+Enter says yes.
  *
+ * @tagname rpc-confirm
  * @summary The confirm dialog.
  * @csspart message - the question's body
  * @csspart confirm-button - the "Yes" button

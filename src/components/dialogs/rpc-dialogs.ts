@@ -26,6 +26,7 @@ const TAGS = {
  * expires, current or queued, is reported briefly in a status message. Focus goes back to where
  * it was when the queue empties. Register the elements first (`rpc-ui-kit/define.js`).
  *
+ * @tagname rpc-dialogs
  * @summary The dialog queue.
  * @csspart notice - the brief note shown when a dialog expired
  */

@@ -12,6 +12,7 @@ import { editorStyles } from './rpc-editor.styles.js';
  * `{cancelled: true}`. Never counts down. Form-associated: the last submitted text is `value`
  * and the form value under `name`.
  *
+ * @tagname rpc-editor
  * @summary The multi-line text dialog.
  * @csspart textarea - the text area
  * @csspart hint - the keyboard hint

@@ -11,6 +11,7 @@ import { inputStyles } from './rpc-input.styles.js';
  * answers `{cancelled: true}`. Form-associated: the last submitted text is `value` and the form
  * value under `name`.
  *
+ * @tagname rpc-input
  * @summary The single-line text dialog.
  * @csspart field - the text field
  * @csspart hint - the keyboard hint

@@ -40,6 +40,7 @@ const filterConverter = {
  *
  * Form-associated: with a `name`, the chosen option is the form value.
  *
+ * @tagname rpc-select
  * @summary The select dialog.
  * @csspart filter-label - the filter field's label
  * @csspart filter - the filter field

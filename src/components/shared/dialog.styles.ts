@@ -144,7 +144,7 @@ export const dialogStyles = css`
     min-block-size: 2rem;
     padding: 0.3rem 0.9rem;
     border-radius: calc(var(--_radius) - 2px);
-    border: 1px solid transparent;
+    border: 1px solid var(--_border);
     cursor: pointer;
     background: var(--_button2-bg);
     color: var(--_button2-fg);
@@ -155,6 +155,7 @@ export const dialogStyles = css`
   button.primary {
     background: var(--_button-bg);
     color: var(--_button-fg);
+    border-color: transparent;
   }
   button.primary:hover {
     background: var(--_button-hover);

@@ -19,9 +19,9 @@ export const tokens = css`
     --_button-bg: var(--rpc-button-background, var(--vscode-button-background, light-dark(#005fb8, #0e639c)));
     --_button-fg: var(--rpc-button-foreground, var(--vscode-button-foreground, #ffffff));
     --_button-hover: var(--rpc-button-hover-background, var(--vscode-button-hoverBackground, light-dark(#004c94, #1177bb)));
-    --_button2-bg: var(--rpc-button-secondary-background, var(--vscode-button-secondaryBackground, light-dark(#e4e4e4, #3a3d41)));
-    --_button2-fg: var(--rpc-button-secondary-foreground, var(--vscode-button-secondaryForeground, light-dark(#1f1f1f, #ffffff)));
-    --_button2-hover: var(--rpc-button-secondary-hover-background, var(--vscode-button-secondaryHoverBackground, light-dark(#d4d4d4, #45494e)));
+    --_button2-bg: var(--rpc-button-secondary-background, var(--vscode-button-secondaryBackground, transparent));
+    --_button2-fg: var(--rpc-button-secondary-foreground, var(--vscode-button-secondaryForeground, var(--_fg)));
+    --_button2-hover: var(--rpc-button-secondary-hover-background, var(--vscode-button-secondaryHoverBackground, var(--_hover-bg)));
     --_input-bg: var(--rpc-input-background, var(--vscode-input-background, light-dark(#ffffff, #3c3c3c)));
     --_input-fg: var(--rpc-input-foreground, var(--vscode-input-foreground, light-dark(#1f1f1f, #e4e4e4)));
     --_input-border: var(--rpc-input-border-color, var(--vscode-input-border, light-dark(#8a8a8a, #6b6b6b)));

@@ -1,0 +1,353 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { RpcExpireEvent } from '../src/components/events/expire-event.js';
+import type { RpcResponseEvent } from '../src/components/events/response-event.js';
+import type { RpcSelect, SelectFilterMode } from '../src/components/select/rpc-select.js';
+import type { RpcStrings } from '../src/components/shared/strings.js';
+import type { SelectRequest } from '../src/protocol/types.js';
+import {
+  darkDescription,
+  dialogIn,
+  expectCountdown,
+  expectDark,
+  expectLines,
+  expectMotionPreference,
+  expectQueued,
+  expectRightToLeft,
+  expectShown,
+  expectTheme,
+  expectWrappedTitle,
+  logResponse,
+  longTitle,
+  metaParameters,
+  multiLineTitle,
+  pageModeDescription,
+  reducedMotionDescription,
+  responseLog,
+  responses,
+  rtlText,
+  stage,
+  storiesDescription,
+  storyParameters,
+} from './story-helpers.js';
+import { darkModern, highContrastDark, lightModern } from './vscode-themes.js';
+
+interface SelectArgs {
+  request: SelectRequest;
+  contained: boolean;
+  position: number;
+  total: number;
+  filter: SelectFilterMode;
+  strings: Partial<RpcStrings>;
+  onRpcResponse: (event: RpcResponseEvent) => void;
+  onRpcExpire: (event: RpcExpireEvent) => void;
+}
+
+const branches = ['main', 'develop', 'feature/login', 'release/2.14', 'hotfix/crash-on-start'];
+
+function selectRequest(id: string, fields: Partial<SelectRequest> = {}): SelectRequest {
+  return {
+    type: 'extension_ui_request',
+    id,
+    method: 'select',
+    title: 'Merge into which branch?',
+    options: branches,
+    ...fields,
+  };
+}
+
+const meta = {
+  title: 'Dialogs/rpc-select',
+  component: 'rpc-select',
+  decorators: [stage],
+  args: {
+    request: selectRequest('select-idle'),
+    contained: true,
+    position: 0,
+    total: 0,
+    filter: 'auto',
+    strings: {},
+    onRpcResponse: fn(),
+    onRpcExpire: fn(),
+  },
+  argTypes: {
+    filter: { control: 'inline-radio', options: ['auto', 'always', 'never'] },
+  },
+  render: (args) => html`<rpc-select
+      .request=${args.request}
+      ?contained=${args.contained}
+      .position=${args.position}
+      .total=${args.total}
+      .filter=${args.filter}
+      .strings=${args.strings}
+      @rpc-response=${logResponse(args.onRpcResponse)}
+      @rpc-expire=${args.onRpcExpire}
+    ></rpc-select>
+    ${responseLog}`,
+  parameters: metaParameters(22, storiesDescription),
+} satisfies Meta<SelectArgs>;
+
+export default meta;
+type Story = StoryObj<SelectArgs>;
+
+const select = (canvasElement: HTMLElement) => dialogIn<RpcSelect>(canvasElement, 'rpc-select');
+
+/** The active option: the one `aria-activedescendant` points at, and `aria-selected`. */
+async function expectActive(root: ShadowRoot, owner: Element, label: string): Promise<void> {
+  const id = owner.getAttribute('aria-activedescendant') ?? '';
+  const active = root.getElementById(id);
+  await expect(active).toHaveTextContent(label);
+  await expect(active).toHaveAttribute('aria-selected', 'true');
+}
+
+export const Idle: Story = {
+  play: async ({ canvasElement }) => {
+    const dialog = await select(canvasElement);
+    await expectShown(dialog, 'Merge into which branch?');
+    const listbox = dialog.screen.getByRole('listbox', { name: 'Merge into which branch?' });
+    await expect(dialog.focused()).toBe(listbox);
+    const options = dialog.screen.getAllByRole('option');
+    await expect(options.map((o) => o.textContent)).toEqual(branches);
+    for (const option of options) await expect(option).toBeVisible();
+    await expectActive(dialog.root, listbox, 'main');
+  },
+};
+
+export const AnswerByClick: Story = {
+  name: 'Answer: click',
+  args: { request: selectRequest('select-click') },
+  play: async ({ canvasElement, args }) => {
+    const { screen, dialog } = await select(canvasElement);
+    await userEvent.click(screen.getByRole('option', { name: 'feature/login' }));
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'select-click', value: 'feature/login' },
+    ]);
+    await expect(dialog.open).toBe(false);
+    await expect(within(canvasElement).getByText('Sent:')).toHaveTextContent(
+      'Sent: {"type":"extension_ui_response","id":"select-click","value":"feature/login"}',
+    );
+  },
+};
+
+const spaced = ['  leading spaces', 'trailing spaces  ', 'Ünïcödé ✓', 'main'];
+
+export const AnswerWithKeyboard: Story = {
+  name: 'Answer: keyboard',
+  args: { request: selectRequest('select-keyboard', { title: 'Pick an option', options: spaced }) },
+  parameters: storyParameters({
+    description:
+      'Arrow keys, Home/End and type-ahead move the active option; Enter answers with it, exactly ' +
+      'as received (spaces included).',
+  }),
+  play: async ({ canvasElement, args }) => {
+    const { screen, root } = await select(canvasElement);
+    const listbox = screen.getByRole('listbox');
+    await userEvent.keyboard('{End}');
+    await expectActive(root, listbox, 'main');
+    await userEvent.keyboard('{Home}{ArrowDown}');
+    await expectActive(root, listbox, 'trailing spaces');
+    await userEvent.keyboard('ü');
+    await expectActive(root, listbox, 'Ünïcödé ✓');
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'select-keyboard', value: 'trailing spaces  ' },
+    ]);
+  },
+};
+
+export const WithCountdown: Story = {
+  name: 'With countdown (30 s)',
+  args: { request: selectRequest('select-countdown', { timeout: 30_000 }) },
+  play: async ({ canvasElement }) => {
+    await expectCountdown(await select(canvasElement), 30);
+  },
+};
+
+export const Expiring: Story = {
+  name: 'Expiring (2.5 s)',
+  args: { request: selectRequest('select-expiring', { title: 'Which model?', timeout: 2_500 }) },
+  parameters: storyParameters({
+    description:
+      'Times out after 2.5 s: the dialog closes by itself, sends nothing (the agent goes on with ' +
+      'its default) and says so briefly. Remount the story to see it again.',
+  }),
+  play: async ({ canvasElement, args }) => {
+    const { dialog, part } = await select(canvasElement);
+    await waitFor(() => expect(dialog.open).toBe(false), { timeout: 5_000 });
+    await expect(part('[part="notice"]')).toHaveTextContent(
+      '“Which model?” timed out: the agent went on with its default.',
+    );
+    await expect(args.onRpcExpire).toHaveBeenCalledTimes(1);
+    await expect(args.onRpcResponse).not.toHaveBeenCalled();
+  },
+};
+
+export const Queued: Story = {
+  name: 'Queued (1 of 3)',
+  args: { request: selectRequest('select-queued'), position: 1, total: 3 },
+  play: async ({ canvasElement }) => {
+    await expectQueued(await select(canvasElement));
+  },
+};
+
+export const LongTitle: Story = {
+  args: { request: selectRequest('select-long-title', { title: longTitle }) },
+  parameters: storyParameters({ stage: { blockSize: 26 } }),
+  play: async ({ canvasElement }) => {
+    const dialog = await select(canvasElement);
+    await expectShown(dialog, longTitle);
+    await expectWrappedTitle(dialog);
+  },
+};
+
+export const MultiLineTitle: Story = {
+  name: 'Multi-line title',
+  args: {
+    request: selectRequest('select-multi-line', { title: multiLineTitle, options: ['Stage', 'Skip'] }),
+  },
+  parameters: storyParameters({
+    description: 'A select request has no message; its title keeps its line breaks.',
+  }),
+  play: async ({ canvasElement }) => {
+    const { part } = await select(canvasElement);
+    await expect(part('[part="title"]').textContent).toBe(multiLineTitle);
+    await expectLines(part('[part="title"]'), 3);
+  },
+};
+
+const rtlOptions = ['ראשי', 'פיתוח', 'תכונה/התחברות', 'الفرع الرئيسي', 'إصدار 2.14 🚀'];
+
+export const UnicodeRightToLeft: Story = {
+  name: 'Unicode, right to left',
+  args: {
+    request: selectRequest('select-rtl', { title: rtlText.hebrewTitle, options: rtlOptions }),
+    strings: { submit: 'אישור', cancel: 'ביטול' },
+  },
+  parameters: storyParameters({ stage: { dir: 'rtl', lang: 'he' } }),
+  play: async ({ canvasElement }) => {
+    const dialog = await select(canvasElement);
+    await expectShown(dialog, rtlText.hebrewTitle);
+    await expectRightToLeft(dialog);
+    const options = dialog.screen.getAllByRole('option');
+    await expect(options.map((o) => o.textContent)).toEqual(rtlOptions);
+    // Options start at the right edge of the list.
+    const listbox = dialog.screen.getByRole('listbox').getBoundingClientRect();
+    const text = document.createRange();
+    text.selectNodeContents(options[0] as Node);
+    await expect(listbox.right - text.getBoundingClientRect().right).toBeLessThan(20);
+    await userEvent.keyboard('{End}');
+    await expectActive(dialog.root, dialog.screen.getByRole('listbox'), 'إصدار 2.14 🚀');
+  },
+};
+
+const manyOptions = Array.from(
+  { length: 5_000 },
+  (_, i) => `src/generated/module-${String(i + 1).padStart(4, '0')}.ts`,
+);
+
+export const FiveThousandOptions: Story = {
+  name: '5,000 options',
+  args: { request: selectRequest('select-5000', { title: 'Open which file?', options: manyOptions }) },
+  parameters: storyParameters({
+    stage: { blockSize: 26 },
+    description:
+      'Only the visible rows (and a few more) exist in the DOM; a filter field narrows the list ' +
+      'and starts with focus.',
+  }),
+  play: async ({ canvasElement }) => {
+    const { screen, focused, root } = await select(canvasElement);
+    const filter = screen.getByRole('combobox', { name: 'Filter options' });
+    await expect(focused()).toBe(filter);
+    const rendered = screen.getAllByRole('option');
+    await expect(rendered.length).toBeLessThan(40);
+    await expect(rendered[0]).toHaveAttribute('aria-setsize', '5000');
+    // PageDown moves by the eight visible rows.
+    await userEvent.keyboard('{PageDown}');
+    await expectActive(root, filter, 'src/generated/module-0009.ts');
+    await userEvent.type(filter, '499');
+    // 0499, 1499, 2499, 3499, 4499 and 4990…4999: announced, and the list narrowed to them.
+    await waitFor(() => expect(screen.getByText('15 options')).toBeInTheDocument());
+    await expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-setsize', '15');
+    await expectActive(root, filter, 'src/generated/module-0499.ts');
+  },
+};
+
+export const Dark: Story = {
+  args: { request: selectRequest('select-dark', { timeout: 30_000 }) },
+  parameters: storyParameters({ stage: { colorScheme: 'dark' }, description: darkDescription }),
+  play: async ({ canvasElement }) => {
+    await expectDark(await select(canvasElement));
+  },
+};
+
+export const VscodeDarkModern: Story = {
+  name: 'VS Code Dark Modern',
+  args: { request: selectRequest('select-vscode-dark', { timeout: 30_000 }) },
+  parameters: storyParameters({ stage: { theme: darkModern } }),
+  play: async ({ canvasElement }) => {
+    await expectTheme(await select(canvasElement), darkModern);
+  },
+};
+
+export const VscodeLightModern: Story = {
+  name: 'VS Code Light Modern',
+  args: { request: selectRequest('select-vscode-light', { timeout: 30_000 }) },
+  parameters: storyParameters({ stage: { theme: lightModern } }),
+  play: async ({ canvasElement }) => {
+    await expectTheme(await select(canvasElement), lightModern);
+  },
+};
+
+export const VscodeHighContrast: Story = {
+  name: 'VS Code High Contrast',
+  args: { request: selectRequest('select-vscode-hc', { timeout: 30_000 }) },
+  parameters: storyParameters({ stage: { theme: highContrastDark } }),
+  play: async ({ canvasElement }) => {
+    await expectTheme(await select(canvasElement), highContrastDark);
+  },
+};
+
+export const ReducedMotion: Story = {
+  args: { request: selectRequest('select-reduced-motion', { timeout: 30_000 }) },
+  parameters: storyParameters({ description: reducedMotionDescription }),
+  play: async ({ canvasElement }) => {
+    await expectMotionPreference(await select(canvasElement));
+  },
+};
+
+export const PageMode: Story = {
+  name: 'Page mode',
+  args: { request: selectRequest('select-page'), contained: false },
+  parameters: storyParameters({ stage: { page: true }, description: pageModeDescription }),
+  render: (args) => html`
+    <button
+      type="button"
+      @click=${(event: Event) => {
+        const element = (event.currentTarget as HTMLElement).nextElementSibling as RpcSelect;
+        element.request = { ...args.request };
+      }}
+    >
+      Ask in page mode
+    </button>
+    <rpc-select
+      .strings=${args.strings}
+      @rpc-response=${logResponse(args.onRpcResponse)}
+      @rpc-expire=${args.onRpcExpire}
+    ></rpc-select>
+    ${responseLog}
+  `,
+  play: async ({ canvasElement, args }) => {
+    const opener = within(canvasElement).getByRole('button', { name: 'Ask in page mode' });
+    await userEvent.click(opener);
+    const { dialog, screen, focused } = await select(canvasElement);
+    await expect(dialog.matches(':modal')).toBe(true);
+    await expect(focused()).toBe(screen.getByRole('listbox'));
+    await userEvent.keyboard('{Escape}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'select-page', cancelled: true },
+    ]);
+    await expect(dialog.open).toBe(false);
+    await expect(document.activeElement).toBe(opener);
+  },
+};
