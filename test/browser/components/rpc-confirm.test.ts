@@ -151,6 +151,25 @@ describe('rpc-confirm', () => {
     expect(el.answer({ confirmed: true })).to.equal(false);
   });
 
+  it('announces the countdown at thresholds only, not every second', async () => {
+    const clock = new FakeClock(0);
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><rpc-confirm .clock=${clock}></rpc-confirm></div>`,
+    );
+    const el = wrapper.querySelector('rpc-confirm') as RpcConfirm;
+    el.request = request({ timeout: 12_000 });
+    await el.updateComplete;
+    const live = () => part(el, '[aria-live="polite"]')?.textContent?.trim();
+    const heard: string[] = [];
+    for (let t = 0; t < 11_900; t += 100) {
+      clock.advance(100);
+      await el.updateComplete;
+      const said = live();
+      if (said && said !== heard[heard.length - 1]) heard.push(said);
+    }
+    expect(heard).to.deep.equal(['10 seconds left to answer', '5 seconds left to answer']);
+  });
+
   it('has no axe violations, light and dark, left-to-right and right-to-left', async () => {
     const { el } = await open();
     await animationsDone(el);
