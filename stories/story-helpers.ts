@@ -288,7 +288,7 @@ export const rtlText = {
 
 export const longTitle =
   'Allow the extension "release-helper" to push tag v2.14.0-rc.3 to origin and publish the ' +
-  'package to the registry? /home/developer/projects/monorepo/packages/very-long-package-name/' +
+  'package to the registry? projects/monorepo/packages/very-long-package-name/' +
   'dist/release-artifacts/checksums.sha256';
 
 /** A title over three lines, as written (the kit keeps line breaks in titles). */
