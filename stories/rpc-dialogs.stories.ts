@@ -48,7 +48,9 @@ type Story = StoryObj;
 
 /** Three dialogs at once: answered one after the other, each showing its place in the queue. */
 export const Queue: Story = {
-  parameters: storyParameters({ description: 'Answer the confirm, then the select, then the input.' }),
+  parameters: storyParameters({
+    description: 'Answer the confirm, then the select, then the input: the queue empties.',
+  }),
   play: async ({ canvasElement }) => {
     const host = canvasElement.querySelector('rpc-dialogs') as RpcDialogs;
     const current = () => host.shadowRoot?.querySelector('rpc-confirm, rpc-select, rpc-input') ?? null;
@@ -63,5 +65,8 @@ export const Queue: Story = {
     await waitFor(() => expect(focused()).toBe(screen().getByRole('textbox', { name: 'Commit message' })));
     await expect(screen().queryByText(/of \d/)).toBeNull();
     await expect(host.controller?.dialogs.map((d) => d.request.id)).toEqual(['q3']);
+    await userEvent.keyboard('fix: typo{Enter}');
+    await waitFor(() => expect(current()).toBeNull());
+    await expect(host.controller?.dialogs).toEqual([]);
   },
 };
