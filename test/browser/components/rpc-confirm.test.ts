@@ -4,6 +4,7 @@ import '../../../src/components/define.js';
 import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js';
 import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
 import type { ConfirmRequest } from '../../../src/protocol/types.js';
+import { openDialog, shadowPart } from '../../support/dialog.js';
 import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -18,22 +19,11 @@ const request = (extra: Partial<ConfirmRequest> = {}): ConfirmRequest => ({
   ...extra,
 });
 
-async function open(extra: Partial<ConfirmRequest> = {}) {
-  const wrapper = await fixture<HTMLDivElement>(
-    html`<div><button id="trigger">Trigger</button><rpc-confirm></rpc-confirm></div>`,
-  );
-  const trigger = wrapper.querySelector<HTMLButtonElement>('#trigger');
-  trigger?.focus();
-  const el = wrapper.querySelector('rpc-confirm') as RpcConfirm;
-  const responses: unknown[] = [];
-  el.addEventListener('rpc-response', (event: RpcResponseEvent) => responses.push(event.detail));
-  el.request = request(extra);
-  await el.updateComplete;
-  return { el, trigger, responses };
+function open(extra: Partial<ConfirmRequest> = {}) {
+  return openDialog<RpcConfirm, ConfirmRequest>('rpc-confirm', request(extra));
 }
 
-const part = (el: RpcConfirm, selector: string) =>
-  el.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
+const part = (el: RpcConfirm, selector: string) => shadowPart(el, selector);
 const focused = (el: RpcConfirm) => el.shadowRoot?.activeElement?.getAttribute('data-action');
 
 describe('rpc-confirm', () => {

@@ -2,8 +2,8 @@ import { aTimeout, expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcEditor } from '../../../src/components/editor/rpc-editor.js';
-import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
 import type { EditorRequest } from '../../../src/protocol/types.js';
+import { openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -20,21 +20,11 @@ const request = (extra: Partial<EditorRequest> = {}): EditorRequest => ({
   ...extra,
 });
 
-async function open(extra: Partial<EditorRequest> = {}) {
-  const wrapper = await fixture<HTMLDivElement>(
-    html`<div><button id="trigger">Trigger</button><rpc-editor></rpc-editor></div>`,
-  );
-  const trigger = wrapper.querySelector<HTMLButtonElement>('#trigger');
-  trigger?.focus();
-  const el = wrapper.querySelector('rpc-editor') as RpcEditor;
-  const responses: unknown[] = [];
-  el.addEventListener('rpc-response', (event: RpcResponseEvent) => responses.push(event.detail));
-  el.request = request(extra);
-  await el.updateComplete;
-  return { el, trigger, responses };
+function open(extra: Partial<EditorRequest> = {}) {
+  return openDialog<RpcEditor, EditorRequest>('rpc-editor', request(extra));
 }
 
-const part = (el: RpcEditor, selector: string) => el.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
+const part = (el: RpcEditor, selector: string) => shadowPart(el, selector);
 const textarea = (el: RpcEditor) => part(el, 'textarea') as HTMLTextAreaElement;
 const dialogOpen = (el: RpcEditor) => (part(el, 'dialog') as HTMLDialogElement | null)?.open ?? false;
 const focused = (el: RpcEditor) => el.shadowRoot?.activeElement;

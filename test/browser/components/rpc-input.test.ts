@@ -1,9 +1,9 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
-import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
 import type { RpcInput } from '../../../src/components/input/rpc-input.js';
 import type { InputRequest } from '../../../src/protocol/types.js';
+import { openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -18,21 +18,11 @@ const request = (extra: Partial<InputRequest> = {}): InputRequest => ({
   ...extra,
 });
 
-async function open(extra: Partial<InputRequest> = {}) {
-  const wrapper = await fixture<HTMLDivElement>(
-    html`<div><button id="trigger">Trigger</button><rpc-input></rpc-input></div>`,
-  );
-  const trigger = wrapper.querySelector<HTMLButtonElement>('#trigger');
-  trigger?.focus();
-  const el = wrapper.querySelector('rpc-input') as RpcInput;
-  const responses: unknown[] = [];
-  el.addEventListener('rpc-response', (event: RpcResponseEvent) => responses.push(event.detail));
-  el.request = request(extra);
-  await el.updateComplete;
-  return { el, trigger, responses };
+function open(extra: Partial<InputRequest> = {}) {
+  return openDialog<RpcInput, InputRequest>('rpc-input', request(extra));
 }
 
-const part = (el: RpcInput, selector: string) => el.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
+const part = (el: RpcInput, selector: string) => shadowPart(el, selector);
 const field = (el: RpcInput) => part(el, 'input') as HTMLInputElement;
 const dialogOpen = (el: RpcInput) => (part(el, 'dialog') as HTMLDialogElement | null)?.open ?? false;
 const settle = animationsDone;

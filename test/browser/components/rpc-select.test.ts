@@ -1,9 +1,9 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
-import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
 import type { RpcSelect, SelectFilterMode } from '../../../src/components/select/rpc-select.js';
 import type { SelectRequest } from '../../../src/protocol/types.js';
+import { openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -41,22 +41,14 @@ interface Setup {
   clock?: FakeClock;
 }
 
-async function open(extra: Partial<SelectRequest> = {}, setup: Setup = {}) {
-  const wrapper = await fixture<HTMLDivElement>(
-    html`<div><button id="trigger">Trigger</button><rpc-select .clock=${setup.clock}></rpc-select></div>`,
-  );
-  const trigger = wrapper.querySelector<HTMLButtonElement>('#trigger');
-  trigger?.focus();
-  const el = wrapper.querySelector('rpc-select') as RpcSelect;
-  if (setup.filter) el.filter = setup.filter;
-  const responses: unknown[] = [];
-  el.addEventListener('rpc-response', (event: RpcResponseEvent) => responses.push(event.detail));
-  el.request = request(extra);
-  await el.updateComplete;
-  return { el, wrapper, trigger, responses };
+function open(extra: Partial<SelectRequest> = {}, setup: Setup = {}) {
+  return openDialog<RpcSelect, SelectRequest>('rpc-select', request(extra), (el) => {
+    if (setup.clock) el.clock = setup.clock;
+    if (setup.filter) el.filter = setup.filter;
+  });
 }
 
-const part = (el: RpcSelect, selector: string) => el.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
+const part = (el: RpcSelect, selector: string) => shadowPart(el, selector);
 const listbox = (el: RpcSelect) => part(el, '[role="listbox"]') as HTMLElement;
 const options = (el: RpcSelect) => [
   ...(el.shadowRoot?.querySelectorAll<HTMLElement>('[role="option"]') ?? []),
