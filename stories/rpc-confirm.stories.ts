@@ -12,25 +12,22 @@ import {
   expectCountdown,
   expectDark,
   expectLines,
-  expectMotionPreference,
   expectQueued,
   expectRightToLeft,
   expectShown,
-  expectTheme,
   expectWrappedTitle,
   logResponse,
   metaParameters,
   longTitle,
   pageModeDescription,
-  reducedMotionDescription,
   responseLog,
   responses,
   rtlText,
   stage,
   storiesDescription,
+  sharedStories,
   storyParameters,
 } from './story-helpers.js';
-import { darkModern, highContrastDark, lightModern } from './vscode-themes.js';
 
 interface ConfirmArgs {
   request: ConfirmRequest;
@@ -236,40 +233,12 @@ export const Dark: Story = {
   },
 };
 
-export const VscodeDarkModern: Story = {
-  name: 'VS Code Dark Modern',
-  args: { request: confirmRequest('confirm-vscode-dark', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { theme: darkModern } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await confirm(canvasElement), darkModern);
-  },
-};
+const shared = sharedStories((id) => confirmRequest(`confirm-${id}`, { timeout: 30_000 }), confirm);
 
-export const VscodeLightModern: Story = {
-  name: 'VS Code Light Modern',
-  args: { request: confirmRequest('confirm-vscode-light', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { theme: lightModern } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await confirm(canvasElement), lightModern);
-  },
-};
-
-export const VscodeHighContrast: Story = {
-  name: 'VS Code High Contrast',
-  args: { request: confirmRequest('confirm-vscode-hc', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { theme: highContrastDark } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await confirm(canvasElement), highContrastDark);
-  },
-};
-
-export const ReducedMotion: Story = {
-  args: { request: confirmRequest('confirm-reduced-motion', { timeout: 30_000 }) },
-  parameters: storyParameters({ description: reducedMotionDescription }),
-  play: async ({ canvasElement }) => {
-    await expectMotionPreference(await confirm(canvasElement));
-  },
-};
+export const VSCodeDarkModern: Story = shared.VSCodeDarkModern;
+export const VSCodeLightModern: Story = shared.VSCodeLightModern;
+export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
+export const ReducedMotion: Story = shared.ReducedMotion;
 
 export const PageMode: Story = {
   name: 'Page mode',

@@ -11,26 +11,23 @@ import {
   dialogIn,
   expectDark,
   expectLines,
-  expectMotionPreference,
   expectQueued,
   expectRightToLeft,
   expectShown,
-  expectTheme,
   expectWrappedTitle,
   logResponse,
   longTitle,
   metaParameters,
   multiLineTitle,
   pageModeDescription,
-  reducedMotionDescription,
   responseLog,
   responses,
   rtlText,
   stage,
   storiesDescription,
+  sharedStories,
   storyParameters,
 } from './story-helpers.js';
-import { darkModern, highContrastDark, lightModern } from './vscode-themes.js';
 
 interface EditorArgs {
   request: EditorRequest;
@@ -209,43 +206,12 @@ export const Dark: Story = {
   },
 };
 
-export const VscodeDarkModern: Story = {
-  name: 'VS Code Dark Modern',
-  args: { request: editorRequest('editor-vscode-dark') },
-  parameters: storyParameters({ stage: { theme: darkModern } }),
-  play: async ({ canvasElement }) => {
-    const dialog = await editor(canvasElement);
-    await expectTheme(dialog, darkModern);
-    // The textarea uses the editor font.
-    await expect(getComputedStyle(dialog.part('textarea')).fontFamily).toContain('Droid Sans Mono');
-  },
-};
+const shared = sharedStories((id) => editorRequest(`editor-${id}`), editor);
 
-export const VscodeLightModern: Story = {
-  name: 'VS Code Light Modern',
-  args: { request: editorRequest('editor-vscode-light') },
-  parameters: storyParameters({ stage: { theme: lightModern } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await editor(canvasElement), lightModern);
-  },
-};
-
-export const VscodeHighContrast: Story = {
-  name: 'VS Code High Contrast',
-  args: { request: editorRequest('editor-vscode-hc') },
-  parameters: storyParameters({ stage: { theme: highContrastDark } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await editor(canvasElement), highContrastDark);
-  },
-};
-
-export const ReducedMotion: Story = {
-  args: { request: editorRequest('editor-reduced-motion') },
-  parameters: storyParameters({ description: reducedMotionDescription }),
-  play: async ({ canvasElement }) => {
-    await expectMotionPreference(await editor(canvasElement));
-  },
-};
+export const VSCodeDarkModern: Story = shared.VSCodeDarkModern;
+export const VSCodeLightModern: Story = shared.VSCodeLightModern;
+export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
+export const ReducedMotion: Story = shared.ReducedMotion;
 
 export const PageMode: Story = {
   name: 'Page mode',

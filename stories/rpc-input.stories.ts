@@ -12,11 +12,9 @@ import {
   expectCountdown,
   expectDark,
   expectLines,
-  expectMotionPreference,
   expectQueued,
   expectRightToLeft,
   expectShown,
-  expectTheme,
   expectWrappedTitle,
   logResponse,
   luminance,
@@ -24,15 +22,14 @@ import {
   metaParameters,
   multiLineTitle,
   pageModeDescription,
-  reducedMotionDescription,
   responseLog,
   responses,
   rtlText,
   stage,
   storiesDescription,
+  sharedStories,
   storyParameters,
 } from './story-helpers.js';
-import { darkModern, highContrastDark, lightModern } from './vscode-themes.js';
 
 interface InputArgs {
   request: InputRequest;
@@ -228,40 +225,12 @@ export const Dark: Story = {
   },
 };
 
-export const VscodeDarkModern: Story = {
-  name: 'VS Code Dark Modern',
-  args: { request: inputRequest('input-vscode-dark', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { theme: darkModern } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await input(canvasElement), darkModern);
-  },
-};
+const shared = sharedStories((id) => inputRequest(`input-${id}`, { timeout: 30_000 }), input);
 
-export const VscodeLightModern: Story = {
-  name: 'VS Code Light Modern',
-  args: { request: inputRequest('input-vscode-light', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { theme: lightModern } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await input(canvasElement), lightModern);
-  },
-};
-
-export const VscodeHighContrast: Story = {
-  name: 'VS Code High Contrast',
-  args: { request: inputRequest('input-vscode-hc', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { theme: highContrastDark } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await input(canvasElement), highContrastDark);
-  },
-};
-
-export const ReducedMotion: Story = {
-  args: { request: inputRequest('input-reduced-motion', { timeout: 30_000 }) },
-  parameters: storyParameters({ description: reducedMotionDescription }),
-  play: async ({ canvasElement }) => {
-    await expectMotionPreference(await input(canvasElement));
-  },
-};
+export const VSCodeDarkModern: Story = shared.VSCodeDarkModern;
+export const VSCodeLightModern: Story = shared.VSCodeLightModern;
+export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
+export const ReducedMotion: Story = shared.ReducedMotion;
 
 export const PageMode: Story = {
   name: 'Page mode',

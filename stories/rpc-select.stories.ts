@@ -12,26 +12,23 @@ import {
   expectCountdown,
   expectDark,
   expectLines,
-  expectMotionPreference,
   expectQueued,
   expectRightToLeft,
   expectShown,
-  expectTheme,
   expectWrappedTitle,
   logResponse,
   longTitle,
   metaParameters,
   multiLineTitle,
   pageModeDescription,
-  reducedMotionDescription,
   responseLog,
   responses,
   rtlText,
   stage,
   storiesDescription,
+  sharedStories,
   storyParameters,
 } from './story-helpers.js';
-import { darkModern, highContrastDark, lightModern } from './vscode-themes.js';
 
 interface SelectArgs {
   request: SelectRequest;
@@ -281,40 +278,12 @@ export const Dark: Story = {
   },
 };
 
-export const VscodeDarkModern: Story = {
-  name: 'VS Code Dark Modern',
-  args: { request: selectRequest('select-vscode-dark', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { theme: darkModern } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await select(canvasElement), darkModern);
-  },
-};
+const shared = sharedStories((id) => selectRequest(`select-${id}`, { timeout: 30_000 }), select);
 
-export const VscodeLightModern: Story = {
-  name: 'VS Code Light Modern',
-  args: { request: selectRequest('select-vscode-light', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { theme: lightModern } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await select(canvasElement), lightModern);
-  },
-};
-
-export const VscodeHighContrast: Story = {
-  name: 'VS Code High Contrast',
-  args: { request: selectRequest('select-vscode-hc', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { theme: highContrastDark } }),
-  play: async ({ canvasElement }) => {
-    await expectTheme(await select(canvasElement), highContrastDark);
-  },
-};
-
-export const ReducedMotion: Story = {
-  args: { request: selectRequest('select-reduced-motion', { timeout: 30_000 }) },
-  parameters: storyParameters({ description: reducedMotionDescription }),
-  play: async ({ canvasElement }) => {
-    await expectMotionPreference(await select(canvasElement));
-  },
-};
+export const VSCodeDarkModern: Story = shared.VSCodeDarkModern;
+export const VSCodeLightModern: Story = shared.VSCodeLightModern;
+export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
+export const ReducedMotion: Story = shared.ReducedMotion;
 
 export const PageMode: Story = {
   name: 'Page mode',

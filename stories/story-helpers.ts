@@ -10,7 +10,7 @@ import { expect, within } from 'storybook/test';
 import type { RpcResponseEvent } from '../src/components/events/response-event.js';
 import type { RpcDialogElement } from '../src/components/shared/dialog-element.js';
 import type { DialogRequest } from '../src/protocol/types.js';
-import type { VscodeTheme } from './vscode-themes.js';
+import { darkModern, highContrastDark, lightModern, type VscodeTheme } from './vscode-themes.js';
 
 /** How a story's stage looks: set per story as `parameters.stage` (see {@link storyParameters}). */
 export interface Stage {
@@ -294,3 +294,36 @@ export const longTitle =
 /** A title over three lines, as written (the kit keeps line breaks in titles). */
 export const multiLineTitle =
   'Commit message for:\n  src/components/select/rpc-select.ts\n  src/components/input/rpc-input.ts';
+
+/** One story as the shared factories make it. */
+interface SharedStory<R extends DialogRequest> {
+  readonly args: { readonly request: R };
+  readonly parameters: ReturnType<typeof storyParameters>;
+  readonly play: (context: { canvasElement: HTMLElement }) => Promise<void>;
+}
+
+/**
+ * The stories every dialog element has in the same form: the three recorded VS Code themes and
+ * reduced motion. `request(id)` makes the element's request for a story id.
+ */
+export function sharedStories<R extends DialogRequest>(
+  request: (id: string) => R,
+  open: (canvasElement: HTMLElement) => Promise<Dialog>,
+): Record<'VSCodeDarkModern' | 'VSCodeLightModern' | 'VSCodeHighContrast' | 'ReducedMotion', SharedStory<R>> {
+  // Story names come from the export names (`VSCodeDarkModern` is shown as "VS Code Dark Modern").
+  const themed = (id: string, theme: VscodeTheme): SharedStory<R> => ({
+    args: { request: request(id) },
+    parameters: storyParameters({ stage: { theme } }),
+    play: async ({ canvasElement }) => expectTheme(await open(canvasElement), theme),
+  });
+  return {
+    VSCodeDarkModern: themed('vscode-dark', darkModern),
+    VSCodeLightModern: themed('vscode-light', lightModern),
+    VSCodeHighContrast: themed('vscode-hc', highContrastDark),
+    ReducedMotion: {
+      args: { request: request('reduced-motion') },
+      parameters: storyParameters({ description: reducedMotionDescription }),
+      play: async ({ canvasElement }) => expectMotionPreference(await open(canvasElement)),
+    },
+  };
+}
