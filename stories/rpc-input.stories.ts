@@ -21,7 +21,7 @@ import {
   longTitle,
   metaParameters,
   multiLineTitle,
-  pageModeDescription,
+  pageModeStory,
   responseLog,
   responses,
   rtlText,
@@ -232,38 +232,6 @@ export const VSCodeLightModern: Story = shared.VSCodeLightModern;
 export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
 export const ReducedMotion: Story = shared.ReducedMotion;
 
-export const PageMode: Story = {
-  name: 'Page mode',
-  args: { request: inputRequest('input-page'), contained: false },
-  parameters: storyParameters({ stage: { page: true }, description: pageModeDescription }),
-  render: (args) => html`
-    <button
-      type="button"
-      @click=${(event: Event) => {
-        const element = (event.currentTarget as HTMLElement).nextElementSibling as RpcInput;
-        element.request = { ...args.request };
-      }}
-    >
-      Ask in page mode
-    </button>
-    <rpc-input
-      .strings=${args.strings}
-      @rpc-response=${logResponse(args.onRpcResponse)}
-      @rpc-expire=${args.onRpcExpire}
-    ></rpc-input>
-    ${responseLog}
-  `,
-  play: async ({ canvasElement, args }) => {
-    const opener = within(canvasElement).getByRole('button', { name: 'Ask in page mode' });
-    await userEvent.click(opener);
-    const { dialog, screen, focused } = await input(canvasElement);
-    await expect(dialog.matches(':modal')).toBe(true);
-    await expect(focused()).toBe(screen.getByRole('textbox'));
-    await userEvent.keyboard('{Escape}');
-    await expect(responses(args.onRpcResponse)).toEqual([
-      { type: 'extension_ui_response', id: 'input-page', cancelled: true },
-    ]);
-    await expect(dialog.open).toBe(false);
-    await expect(document.activeElement).toBe(opener);
-  },
-};
+export const PageMode: Story = pageModeStory('rpc-input', inputRequest('input-page'), (screen) =>
+  screen.getByRole('textbox'),
+);

@@ -20,7 +20,7 @@ import {
   longTitle,
   metaParameters,
   multiLineTitle,
-  pageModeDescription,
+  pageModeStory,
   responseLog,
   responses,
   rtlText,
@@ -285,38 +285,6 @@ export const VSCodeLightModern: Story = shared.VSCodeLightModern;
 export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
 export const ReducedMotion: Story = shared.ReducedMotion;
 
-export const PageMode: Story = {
-  name: 'Page mode',
-  args: { request: selectRequest('select-page'), contained: false },
-  parameters: storyParameters({ stage: { page: true }, description: pageModeDescription }),
-  render: (args) => html`
-    <button
-      type="button"
-      @click=${(event: Event) => {
-        const element = (event.currentTarget as HTMLElement).nextElementSibling as RpcSelect;
-        element.request = { ...args.request };
-      }}
-    >
-      Ask in page mode
-    </button>
-    <rpc-select
-      .strings=${args.strings}
-      @rpc-response=${logResponse(args.onRpcResponse)}
-      @rpc-expire=${args.onRpcExpire}
-    ></rpc-select>
-    ${responseLog}
-  `,
-  play: async ({ canvasElement, args }) => {
-    const opener = within(canvasElement).getByRole('button', { name: 'Ask in page mode' });
-    await userEvent.click(opener);
-    const { dialog, screen, focused } = await select(canvasElement);
-    await expect(dialog.matches(':modal')).toBe(true);
-    await expect(focused()).toBe(screen.getByRole('listbox'));
-    await userEvent.keyboard('{Escape}');
-    await expect(responses(args.onRpcResponse)).toEqual([
-      { type: 'extension_ui_response', id: 'select-page', cancelled: true },
-    ]);
-    await expect(dialog.open).toBe(false);
-    await expect(document.activeElement).toBe(opener);
-  },
-};
+export const PageMode: Story = pageModeStory('rpc-select', selectRequest('select-page'), (screen) =>
+  screen.getByRole('listbox'),
+);

@@ -6,9 +6,12 @@ import type { Decorator } from '@storybook/web-components-vite';
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { expect, within } from 'storybook/test';
+import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
+import { expect, userEvent, within } from 'storybook/test';
+import type { RpcExpireEvent } from '../src/components/events/expire-event.js';
 import type { RpcResponseEvent } from '../src/components/events/response-event.js';
 import type { RpcDialogElement } from '../src/components/shared/dialog-element.js';
+import type { RpcStrings } from '../src/components/shared/strings.js';
 import type { DialogRequest } from '../src/protocol/types.js';
 import { darkModern, highContrastDark, lightModern, type VscodeTheme } from './vscode-themes.js';
 
@@ -324,6 +327,61 @@ export function sharedStories<R extends DialogRequest>(
       args: { request: request('reduced-motion') },
       parameters: storyParameters({ description: reducedMotionDescription }),
       play: async ({ canvasElement }) => expectMotionPreference(await open(canvasElement)),
+    },
+  };
+}
+
+/** The args every dialog story takes (each component's args add to these). */
+export interface DialogStoryArgs<R extends DialogRequest> {
+  request: R;
+  strings: Partial<RpcStrings>;
+  onRpcResponse: (event: RpcResponseEvent) => void;
+  onRpcExpire: (event: RpcExpireEvent) => void;
+}
+
+/**
+ * The "Page mode" story of the element `tag`: a button opens `request` modally over the page;
+ * focus goes to `initialFocus`, Escape cancels, and focus comes back to the button.
+ */
+export function pageModeStory<R extends DialogRequest>(
+  tag: string,
+  request: R,
+  initialFocus: (screen: Dialog['screen']) => HTMLElement,
+) {
+  const element = unsafeStatic(tag);
+  return {
+    name: 'Page mode',
+    args: { request, contained: false },
+    parameters: storyParameters({ stage: { page: true }, description: pageModeDescription }),
+    render: (args: DialogStoryArgs<R>) => staticHtml`
+      <button
+        type="button"
+        @click=${(event: Event) => {
+          const next = (event.currentTarget as HTMLElement).nextElementSibling as RpcDialogElement<R>;
+          next.request = { ...args.request };
+        }}
+      >
+        Ask in page mode
+      </button>
+      <${element}
+        .strings=${args.strings}
+        @rpc-response=${logResponse(args.onRpcResponse)}
+        @rpc-expire=${args.onRpcExpire}
+      ></${element}>
+      ${responseLog}
+    `,
+    play: async ({ canvasElement, args }: { canvasElement: HTMLElement; args: DialogStoryArgs<R> }) => {
+      const opener = within(canvasElement).getByRole('button', { name: 'Ask in page mode' });
+      await userEvent.click(opener);
+      const { dialog, screen, focused } = await dialogIn(canvasElement, tag);
+      await expect(dialog.matches(':modal')).toBe(true);
+      await expect(focused()).toBe(initialFocus(screen));
+      await userEvent.keyboard('{Escape}');
+      await expect(responses(args.onRpcResponse)).toEqual([
+        { type: 'extension_ui_response', id: request.id, cancelled: true },
+      ]);
+      await expect(dialog.open).toBe(false);
+      await expect(document.activeElement).toBe(opener);
     },
   };
 }
