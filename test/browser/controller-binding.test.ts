@@ -39,6 +39,37 @@ describe('ControllerBinding', () => {
     expect(el.shadowRoot?.textContent).to.equal('k0=t995 k1=t996 k2=t997 k3=t998 k4=t999');
   });
 
+  it('per frame: a burst spread over many tasks renders at most once per animation frame', async () => {
+    class FrameProbe extends StatusProbe {
+      override readonly binding = new ControllerBinding(this, ['statuses'], { perFrame: true });
+    }
+    customElements.define('frame-probe', FrameProbe);
+    const { transport, peer } = createMemoryTransport();
+    const controller = new ExtensionUIController({ transport });
+    const el = await fixture<FrameProbe>(html`<frame-probe></frame-probe>`);
+    el.binding.controller = controller;
+    await new Promise(requestAnimationFrame);
+    await el.updateComplete;
+    let frames = 0;
+    let counting = true;
+    const count = () => {
+      frames++;
+      if (counting) requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+    const before = el.renders;
+    for (let i = 0; i < 200; i++) {
+      setStatus(peer, i);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await new Promise(requestAnimationFrame);
+    await el.updateComplete;
+    counting = false;
+    expect(el.renders - before).to.be.at.most(frames + 1);
+    expect(el.renders - before).to.be.lessThan(200);
+    expect(el.shadowRoot?.textContent).to.equal('k0=t195 k1=t196 k2=t197 k3=t198 k4=t199');
+  });
+
   it('ignores changes it does not render', async () => {
     const { transport, peer } = createMemoryTransport();
     const controller = new ExtensionUIController({ transport });

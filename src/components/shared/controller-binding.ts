@@ -17,6 +17,8 @@ import type { ChangeKind, ExtensionUIController } from '../../transport/controll
 export class ControllerBinding implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #kinds: ReadonlySet<ChangeKind> | undefined;
+  readonly #perFrame: boolean;
+  #frame: number | undefined;
   #controller: ExtensionUIController | undefined;
   #stop: (() => void) | undefined;
   #connected = false;
@@ -24,10 +26,17 @@ export class ControllerBinding implements ReactiveController {
   /**
    * @param host the element to update
    * @param kinds the parts of the state it renders; all when omitted
+   * @param options `perFrame`: at most one update per animation frame, for state that can change
+   *   in bursts across many tasks (statuses, widgets, titles animated every 80 ms)
    */
-  constructor(host: ReactiveControllerHost, kinds?: readonly ChangeKind[]) {
+  constructor(
+    host: ReactiveControllerHost,
+    kinds?: readonly ChangeKind[],
+    options: { perFrame?: boolean } = {},
+  ) {
     this.#host = host;
     this.#kinds = kinds ? new Set(kinds) : undefined;
+    this.#perFrame = options.perFrame ?? false;
     host.addController(this);
   }
 
@@ -56,12 +65,21 @@ export class ControllerBinding implements ReactiveController {
 
   #subscribe(): void {
     this.#stop = this.#controller?.on('change', (kind) => {
-      if (!this.#kinds || this.#kinds.has(kind)) this.#host.requestUpdate();
+      if (this.#kinds && !this.#kinds.has(kind)) return;
+      if (!this.#perFrame || typeof requestAnimationFrame !== 'function') this.#host.requestUpdate();
+      else this.#frame ??= requestAnimationFrame(this.#onFrame);
     });
   }
+
+  #onFrame = (): void => {
+    this.#frame = undefined;
+    this.#host.requestUpdate();
+  };
 
   #unsubscribe(): void {
     this.#stop?.();
     this.#stop = undefined;
+    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    this.#frame = undefined;
   }
 }
