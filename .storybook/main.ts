@@ -18,6 +18,7 @@ const config: StorybookConfig = {
           'lit',
           'lit/decorators.js',
           'lit/directive-helpers.js',
+          'lit/directive.js',
           'lit/directives/*.js',
           'lit/static-html.js',
         ],

@@ -14,3 +14,20 @@ export { RpcInput } from './components/input/rpc-input.js';
 export { RpcSelect, type SelectFilterMode } from './components/select/rpc-select.js';
 export { RpcDialogElement } from './components/shared/dialog-element.js';
 export { defaultStrings, type RpcStrings, setDefaultStrings } from './components/shared/strings.js';
+export { RpcNotifications } from './components/notifications/rpc-notifications.js';
+export { RpcStatusBar } from './components/status-bar/rpc-status-bar.js';
+export { RpcWidget } from './components/widget/rpc-widget.js';
+export { type RpcEditorTextDetail, RpcEditorTextEvent } from './components/events/editor-text-event.js';
+export { type RpcTitleDetail, RpcTitleEvent } from './components/events/title-event.js';
+export {
+  bindEditorText,
+  type EditorField,
+  type EditorTextBinding,
+  type EditorTextBindingOptions,
+} from './components/bindings/editor-text-binding.js';
+export {
+  bindTitle,
+  type TitleBindingOptions,
+  type TitleTarget,
+} from './components/bindings/title-binding.js';
+export { ansiText } from './components/shared/ansi-text.js';

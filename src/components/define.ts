@@ -8,7 +8,10 @@ import { RpcConfirm } from './confirm/rpc-confirm.js';
 import { RpcDialogs } from './dialogs/rpc-dialogs.js';
 import { RpcEditor } from './editor/rpc-editor.js';
 import { RpcInput } from './input/rpc-input.js';
+import { RpcNotifications } from './notifications/rpc-notifications.js';
 import { RpcSelect } from './select/rpc-select.js';
+import { RpcStatusBar } from './status-bar/rpc-status-bar.js';
+import { RpcWidget } from './widget/rpc-widget.js';
 
 /** The tags and their classes. */
 export const elements = {
@@ -16,7 +19,10 @@ export const elements = {
   'rpc-dialogs': RpcDialogs,
   'rpc-editor': RpcEditor,
   'rpc-input': RpcInput,
+  'rpc-notifications': RpcNotifications,
   'rpc-select': RpcSelect,
+  'rpc-status-bar': RpcStatusBar,
+  'rpc-widget': RpcWidget,
 } as const;
 
 /** Register `elements` (idempotent). */
@@ -38,6 +44,9 @@ declare global {
     'rpc-dialogs': RpcDialogs;
     'rpc-editor': RpcEditor;
     'rpc-input': RpcInput;
+    'rpc-notifications': RpcNotifications;
     'rpc-select': RpcSelect;
+    'rpc-status-bar': RpcStatusBar;
+    'rpc-widget': RpcWidget;
   }
 }

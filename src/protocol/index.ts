@@ -4,3 +4,4 @@ export { requestSchemas, isKnownMethod } from './schema.js';
 export { parseRequest, type RequestParseResult } from './parse.js';
 export type { InvalidRequestReport, InvalidReason } from './report.js';
 export { valueResponse, confirmResponse, cancelResponse, responseFor } from './responses.js';
+export { type AnsiColor, type AnsiRun, type AnsiStyle, parseAnsi, stripAnsi } from './ansi.js';

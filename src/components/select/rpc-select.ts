@@ -1,8 +1,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { SelectRequest } from '../../protocol/types.js';
+import { cssomStyle } from '../shared/cssom-style.js';
 import { RpcDialogElement } from '../shared/dialog-element.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
 import { format } from '../shared/strings.js';
@@ -152,7 +152,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
         aria-activedescendant=${activeId ?? nothing}
         tabindex=${filter ? '-1' : '0'}
         ?hidden=${count === 0}
-        style=${styleMap({ '--_count': String(count) })}
+        ${cssomStyle({ '--_count': String(count) })}
         @keydown=${this.#onKeydown}
         @click=${this.#onClick}
         @scroll=${this.#onScroll}
@@ -187,7 +187,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
       aria-setsize=${count}
       aria-posinset=${position + 1}
       data-position=${position}
-      style=${styleMap({ '--_pos': String(position) })}
+      ${cssomStyle({ '--_pos': String(position) })}
     >${request.options[index]}</div>`;
   }
 

@@ -1,6 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { responseFor } from '../../protocol/responses.js';
 import type { DialogAnswer, DialogRequest } from '../../protocol/types.js';
 import { dialogTimeout } from '../../protocol/types.js';
@@ -9,6 +8,7 @@ import type { ExtensionUIController } from '../../transport/controller.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
 import { CountdownController } from './countdown.js';
+import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
 import { deepActiveElement, wrapTab } from './focus.js';
 import { defaultStrings, format, type RpcStrings } from './strings.js';
@@ -251,7 +251,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
             ? html`<div class="countdown" part="countdown">
               <span id="countdown" part="countdown-text"><bdi>${format(text.secondsLeft, { seconds })}</bdi></span>
               <div class="bar" part="countdown-bar" aria-hidden="true">
-                <div class="fill" style=${styleMap({ '--_fraction': String(this.countdown.fraction) })}></div>
+                <div class="fill" ${cssomStyle({ '--_fraction': String(this.countdown.fraction) })}></div>
               </div>
             </div>`
             : nothing

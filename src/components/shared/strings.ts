@@ -30,6 +30,28 @@ export interface RpcStrings {
   editorHint: string;
   /** Input: the keyboard hint. */
   inputHint: string;
+  /** Notifications: the list's accessible name. */
+  notificationsLabel: string;
+  /** Notifications: the visible prefix of an info message. */
+  infoPrefix: string;
+  /** Notifications: the visible prefix of a warning. */
+  warningPrefix: string;
+  /** Notifications: the visible prefix of an error. */
+  errorPrefix: string;
+  /** Notifications: the close button's accessible name. */
+  dismissNotification: string;
+  /** Notifications: the button that shows the hidden ones: `{count}` more. */
+  moreNotifications: string;
+  /** Notifications: the button that folds the list back. */
+  fewerNotifications: string;
+  /** Status bar: the region's accessible name. */
+  statusBarLabel: string;
+  /** Status bar: what is announced when an item changes: `{key}`, `{text}` (plain text). */
+  statusAnnouncement: string;
+  /** Widgets above the editor: the region's accessible name. */
+  widgetsAboveLabel: string;
+  /** Widgets below the editor: the region's accessible name. */
+  widgetsBelowLabel: string;
 }
 
 const english: RpcStrings = {
@@ -46,6 +68,17 @@ const english: RpcStrings = {
   matchCount: '{count} options',
   editorHint: 'Ctrl+Enter to submit, Escape to cancel',
   inputHint: 'Enter to submit, Escape to cancel',
+  notificationsLabel: 'Notifications',
+  infoPrefix: 'Info:',
+  warningPrefix: 'Warning:',
+  errorPrefix: 'Error:',
+  dismissNotification: 'Dismiss notification',
+  moreNotifications: '+{count} more',
+  fewerNotifications: 'Show fewer',
+  statusBarLabel: 'Extension status',
+  statusAnnouncement: '{text}',
+  widgetsAboveLabel: 'Extension widgets above the editor',
+  widgetsBelowLabel: 'Extension widgets below the editor',
 };
 
 let defaults: RpcStrings = { ...english };

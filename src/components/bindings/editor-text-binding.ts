@@ -1,0 +1,150 @@
+import type { ExtensionUIController } from '../../transport/controller.js';
+import { RpcEditorTextEvent } from '../events/editor-text-event.js';
+
+/** A host text field the agent's editor text can go to. */
+export type EditorField = HTMLTextAreaElement | HTMLInputElement;
+
+/** Options of {@link bindEditorText}. */
+export interface EditorTextBindingOptions {
+  /** Fire `rpc-editor-text` here for every `set_editor_text`. */
+  readonly eventTarget?: EventTarget;
+  /**
+   * Opt in to filling a host field: the element, or a selector looked up in `root` each time
+   * (so a field rendered later is found).
+   */
+  readonly target?: EditorField | string;
+  /** Where a selector `target` is looked up (default `document`). */
+  readonly root?: ParentNode;
+  /**
+   * When text held back because the user was typing lands: `'blur'` (default) when the user
+   * leaves the field, `'apply'` only when the host calls `apply()`.
+   */
+  readonly deferUntil?: 'blur' | 'apply';
+}
+
+/** The disposer returned by {@link bindEditorText}, with the held-back text's controls. */
+export interface EditorTextBinding {
+  /** Stop following the agent (held-back text is dropped). */
+  (): void;
+  /** Write the held-back text now. @returns whether there was any */
+  apply(): boolean;
+  /** Drop the held-back text. */
+  discard(): void;
+  /** The text held back because the user was typing, if any. */
+  pending(): string | undefined;
+}
+
+/**
+ * Follow the agent's `set_editor_text`. Each one fires an {@link RpcEditorTextEvent}
+ * (`rpc-editor-text`, `detail.text`, `detail.deferred`) on `options.eventTarget`.
+ *
+ * With `target`, the text also goes into that `<textarea>` or `<input>`: its value is set through
+ * the native setter and an `input` event (bubbling, `inputType: 'insertReplacementText'`) is
+ * fired, so React, Vue and others notice. Focus is never moved, and the selection is kept
+ * (clamped to the new length) rather than jumping to the end.
+ *
+ * The typing rule: text the user typed is never silently overwritten. The user counts as typing
+ * when the field has focus and its value differs from the last value this binding wrote into it
+ * (or is not empty, when the binding never wrote into it). Then the field is left alone, the
+ * event says `deferred: true`, and the text is held back (a newer one replaces it) until the user
+ * leaves the field (`deferUntil: 'blur'`, the default) or the host calls `apply()` (either mode);
+ * `discard()` drops it. A field without focus, or focused but untouched since the last write, is
+ * updated at once.
+ *
+ * @returns a disposer that also offers `apply()`, `discard()` and `pending()`
+ */
+export function bindEditorText(
+  controller: ExtensionUIController,
+  options: EditorTextBindingOptions = {},
+): EditorTextBinding {
+  const written = new WeakMap<EditorField, string>();
+  let pending: string | undefined;
+  let waiting: EditorField | undefined;
+
+  const field = (): EditorField | undefined => {
+    const target = options.target;
+    if (typeof target !== 'string') return target;
+    const found = (options.root ?? document).querySelector(target);
+    return found instanceof HTMLTextAreaElement || found instanceof HTMLInputElement ? found : undefined;
+  };
+
+  const write = (el: EditorField, text: string): void => {
+    written.set(el, text);
+    setValue(el, text);
+  };
+
+  const stopWaiting = (): void => {
+    waiting?.removeEventListener('blur', onBlur);
+    waiting = undefined;
+  };
+
+  const apply = (): boolean => {
+    const text = pending;
+    const el = field();
+    pending = undefined;
+    stopWaiting();
+    if (text === undefined || !el) return false;
+    write(el, text);
+    return true;
+  };
+
+  const onBlur = (): void => {
+    apply();
+  };
+
+  const stop = controller.on('editorText', (text) => {
+    const el = field();
+    const typing = el !== undefined && isFocused(el) && el.value !== (written.get(el) ?? '');
+    if (el && !typing) {
+      pending = undefined;
+      stopWaiting();
+      write(el, text);
+    } else if (el) {
+      pending = text;
+      if (options.deferUntil !== 'apply' && waiting !== el) {
+        stopWaiting();
+        waiting = el;
+        el.addEventListener('blur', onBlur);
+      }
+    }
+    options.eventTarget?.dispatchEvent(new RpcEditorTextEvent({ text, deferred: typing }));
+  });
+
+  const dispose = (): void => {
+    stop();
+    pending = undefined;
+    stopWaiting();
+  };
+  return Object.assign(dispose, {
+    apply,
+    discard: (): void => {
+      pending = undefined;
+      stopWaiting();
+    },
+    pending: (): string | undefined => pending,
+  });
+}
+
+function isFocused(el: Element): boolean {
+  const root = el.getRootNode();
+  return (root instanceof Document || root instanceof ShadowRoot) && root.activeElement === el;
+}
+
+/** Set the value as the browser would (the native setter), keep the selection, fire `input`. */
+function setValue(el: EditorField, text: string): void {
+  if (el.value === text) return;
+  const start = el.selectionStart;
+  const end = el.selectionEnd;
+  const direction = el.selectionDirection ?? undefined;
+  const proto =
+    el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (setter) setter.call(el, text);
+  else el.value = text;
+  if (start !== null && end !== null) {
+    el.setSelectionRange(Math.min(start, text.length), Math.min(end, text.length), direction);
+  }
+  el.dispatchEvent(
+    new InputEvent('input', { bubbles: true, composed: true, inputType: 'insertReplacementText' }),
+  );
+}

@@ -1,0 +1,142 @@
+import { css } from 'lit';
+
+/** The notification stack: a column of cards, newest on top, placed by the host. */
+export const notificationsStyles = css`
+  :host {
+    display: block;
+    --_info: var(--rpc-info-color, var(--vscode-notificationsInfoIcon-foreground, light-dark(#005fb8, #3794ff)));
+    --_warning: var(
+      --rpc-warning-color,
+      var(--vscode-notificationsWarningIcon-foreground, light-dark(#8a5300, #cca700))
+    );
+    --_error: var(--rpc-error-color, var(--vscode-notificationsErrorIcon-foreground, light-dark(#b3261e, #f48771)));
+    --_note-bg: var(--rpc-notification-background, var(--vscode-notifications-background, var(--_bg)));
+    --_note-fg: var(--rpc-notification-foreground, var(--vscode-notifications-foreground, var(--_fg)));
+    --_note-border: var(--rpc-notification-border-color, var(--vscode-notifications-border, var(--_border)));
+  }
+  :host([floating]) {
+    position: fixed;
+    inset-inline-end: var(--rpc-notifications-offset, 1rem);
+    inset-block-end: var(--rpc-notifications-offset, 1rem);
+    inline-size: min(24rem, calc(100vw - 2rem));
+    z-index: var(--rpc-z-index, 10);
+  }
+  [hidden] {
+    display: none !important;
+  }
+
+  .stack {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+  }
+  .list {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+
+  .notification {
+    box-sizing: border-box;
+    display: grid;
+    grid-template-columns: auto 1fr auto;
+    align-items: start;
+    gap: 0.5rem;
+    padding-block: 0.5rem;
+    padding-inline: 0.625rem 0.375rem;
+    color: var(--_note-fg);
+    background: var(--_note-bg);
+    border: 1px solid var(--_note-border);
+    border-inline-start: 4px solid var(--_accent);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+  }
+  .info {
+    --_accent: var(--_info);
+  }
+  .warning {
+    --_accent: var(--_warning);
+  }
+  .error {
+    --_accent: var(--_error);
+  }
+  @media (prefers-reduced-motion: no-preference) {
+    .notification {
+      animation: rpc-notification-enter var(--_duration) ease-out;
+    }
+  }
+  @keyframes rpc-notification-enter {
+    from {
+      opacity: 0;
+      transform: translateY(0.5rem);
+    }
+  }
+
+  .icon {
+    display: flex;
+    color: var(--_accent);
+    padding-block-start: 0.125rem;
+  }
+  .icon svg,
+  .close svg {
+    inline-size: 1rem;
+    block-size: 1rem;
+  }
+  .body {
+    margin: 0;
+    min-inline-size: 0;
+    overflow-wrap: anywhere;
+    line-height: 1.4;
+  }
+  .prefix {
+    font-weight: 600;
+  }
+  .message {
+    white-space: pre-wrap;
+  }
+
+  button {
+    font: inherit;
+    color: var(--_button2-fg);
+    background: var(--_button2-bg);
+    border: 1px solid transparent;
+    border-radius: calc(var(--_radius) - 2px);
+    cursor: pointer;
+  }
+  button:hover {
+    background: var(--_button2-hover);
+  }
+  button:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+  }
+  .close {
+    display: flex;
+    padding: 0.25rem;
+  }
+  .more {
+    align-self: flex-end;
+    color: var(--_note-fg);
+    background: var(--_note-bg);
+    border-color: var(--_note-border);
+    padding-block: 0.25rem;
+    padding-inline: 0.5rem;
+  }
+
+  @media (forced-colors: active) {
+    .notification {
+      border: 1px solid CanvasText;
+      border-inline-start: 4px solid CanvasText;
+    }
+    .icon {
+      color: CanvasText;
+      forced-color-adjust: none;
+    }
+    button {
+      border: 1px solid ButtonText;
+    }
+  }
+`;

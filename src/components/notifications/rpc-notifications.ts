@@ -1,0 +1,405 @@
+import { html, LitElement, nothing, type PropertyValues, svg, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { NotifyType } from '../../protocol/types.js';
+import { type Clock, systemClock } from '../../transport/clock.js';
+import type { ExtensionUIController } from '../../transport/controller.js';
+import type { NotificationEntry } from '../../transport/state.js';
+import { ansiText } from '../shared/ansi-text.js';
+import { ControllerBinding } from '../shared/controller-binding.js';
+import { defaultStrings, format, type RpcStrings } from '../shared/strings.js';
+import { tokens } from '../shared/tokens.styles.js';
+import { notificationsStyles } from './rpc-notifications.styles.js';
+
+/** How many announcements each live region keeps (the newest ones of a burst). */
+const ANNOUNCE_LIMIT = 5;
+
+/** The severity icons: decoration (the text prefix says the same), drawn in `currentColor`. */
+const ICONS: Record<NotifyType, TemplateResult> = {
+  info: svg`<circle cx="8" cy="8" r="6.75" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M8 7.25v4M8 4.75v.01" stroke="currentColor" stroke-width="1.75" stroke-linecap="round"/>`,
+  warning: svg`<path d="M8 1.75 14.75 14H1.25Z" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/><path d="M8 6.25v3.5M8 11.75v.01" stroke="currentColor" stroke-width="1.75" stroke-linecap="round"/>`,
+  error: svg`<circle cx="8" cy="8" r="6.75" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="m5.75 5.75 4.5 4.5m0-4.5-4.5 4.5" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>`,
+};
+
+const CLOSE_ICON = svg`<path d="m4 4 8 8m0-8-8 8" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>`;
+
+const PREFIX_KEYS = {
+  info: 'infoPrefix',
+  warning: 'warningPrefix',
+  error: 'errorPrefix',
+} as const satisfies Record<NotifyType, keyof RpcStrings>;
+
+/** An auto-dismiss countdown: runs only while its notification is shown and nothing pauses it. */
+interface Countdown {
+  remaining: number;
+  startedAt: number;
+  clock: Clock;
+  handle: unknown;
+}
+
+/**
+ * The agent's notifications (`notify`), bound to an {@link ExtensionUIController}: a stack,
+ * newest first, with `max-visible` shown and the rest behind a "+N more" button that expands the
+ * list. Each has a severity icon, colour and a visible text prefix ("Info:", "Warning:", "Error:")
+ * so colour is never the only cue; the message keeps its line breaks and ANSI colours.
+ *
+ * Announcements: two visually hidden live regions exist from the first render on, `role="status"`
+ * (polite) for info and warnings and `role="alert"` for errors. Each notification that arrives
+ * after the element is bound is written into its region once (at most the newest five of a burst
+ * that lands in one frame); notifications already in the controller's history when it is bound
+ * are shown but not announced. The regions are not atomic, so an earlier message is not read
+ * again with the next one. The visible stack itself is not a live region.
+ *
+ * Dismissal: info and warnings leave after `duration` ms of being shown; the countdown pauses
+ * while the pointer is over the stack, while focus is inside it and while the page is hidden, and
+ * does not run for notifications folded behind "+N more". Errors stay until dismissed. Every
+ * notification has a close button; Escape dismisses the focused notification, and focus moves on
+ * to the next one. Other keys pass through untouched.
+ *
+ * The element is not positioned: the host places it, or sets `floating` to pin it to the bottom
+ * inline-end corner of the viewport. Renders are coalesced to one per animation frame.
+ *
+ * @tagname rpc-notifications
+ * @summary Notification stack with live-region announcements.
+ * @csspart status-region - the polite live region (visually hidden)
+ * @csspart alert-region - the assertive live region for errors (visually hidden)
+ * @csspart stack - the column holding the list and the "more" button
+ * @csspart list - the list of shown notifications
+ * @csspart notification - one notification; also `notification-info`, `notification-warning`, `notification-error`
+ * @csspart icon - the severity icon
+ * @csspart body - the prefix and the message
+ * @csspart prefix - the visible severity prefix ("Error:")
+ * @csspart message - the message text
+ * @csspart close-button - a notification's dismiss button
+ * @csspart more-button - the "+N more" / "Show fewer" button
+ * @cssprop --rpc-info-color - accent of info notifications (falls back to VS Code's `notificationsInfoIcon.foreground`)
+ * @cssprop --rpc-warning-color - accent of warnings
+ * @cssprop --rpc-error-color - accent of errors
+ * @cssprop --rpc-notification-background - a notification's background
+ * @cssprop --rpc-notification-foreground - a notification's text colour
+ * @cssprop --rpc-notification-border-color - a notification's border
+ * @cssprop --rpc-notifications-offset - distance from the viewport edges when `floating`
+ * @cssprop --rpc-z-index - stacking order when `floating`
+ */
+export class RpcNotifications extends LitElement {
+  static override styles = [tokens, notificationsStyles];
+
+  /** The controller whose notifications to show. Setting another one starts afresh. */
+  @property({ attribute: false })
+  get controller(): ExtensionUIController | undefined {
+    return this.#binding.controller;
+  }
+  set controller(controller: ExtensionUIController | undefined) {
+    if (controller === this.#binding.controller) return;
+    this.#reset();
+    this.#binding.controller = controller;
+  }
+
+  /** How many notifications are shown before the rest are counted behind "+N more". */
+  @property({ type: Number, attribute: 'max-visible' }) maxVisible = 3;
+
+  /** How long info and warnings stay on screen, in milliseconds; `0` keeps them until dismissed. */
+  @property({ type: Number }) duration = 6000;
+
+  /** Pin the stack to the bottom inline-end corner of the viewport (`position: fixed`). */
+  @property({ type: Boolean, reflect: true }) floating = false;
+
+  /** Override some user-facing strings for this element. */
+  @property({ attribute: false }) strings: Partial<RpcStrings> = {};
+
+  /** The clock for auto-dismissal; defaults to the controller's clock. */
+  @property({ attribute: false }) clock: Clock | undefined;
+
+  /** Whether every notification is shown (the "+N more" button was pressed). */
+  @state() private expanded = false;
+
+  readonly #binding = new ControllerBinding(this, ['notifications'], { perFrame: true });
+  /** Ids dismissed here; pruned to the controller's (bounded) history on each render. */
+  readonly #dismissed = new Set<string>();
+  /** Ids already taken in (announced or counted as history); pruned like `#dismissed`. */
+  readonly #seen = new Set<string>();
+  readonly #countdowns = new Map<string, Countdown>();
+  #polite: NotificationEntry[] = [];
+  #assertive: NotificationEntry[] = [];
+  #primed = false;
+  #shown: readonly NotificationEntry[] = [];
+  #hovered = false;
+  #focused = false;
+  #focusIndex: number | undefined;
+
+  /** Dismiss one notification (it stays in the controller's history). */
+  dismiss(id: string): void {
+    this.#dismissed.add(id);
+    this.#stopCountdown(id);
+    this.requestUpdate();
+  }
+
+  /** Dismiss every notification shown or counted. */
+  dismissAll(): void {
+    for (const entry of this.controller?.notifications ?? []) this.dismiss(entry.id);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('visibilitychange', this.#sync);
+    this.#sync();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('visibilitychange', this.#sync);
+    this.#sync();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    this.#takeIn(this.controller?.notifications ?? []);
+    if (this.expanded && this.#active().length <= this.maxVisible) this.expanded = false;
+  }
+
+  protected override render(): TemplateResult {
+    const text = this.#text();
+    const active = this.#active();
+    const shown = this.expanded ? active : active.slice(0, Math.max(0, this.maxVisible));
+    const hidden = active.length - shown.length;
+    this.#shown = shown;
+    return html`
+      <div class="visually-hidden">
+        <div role="status" aria-atomic="false" part="status-region">${this.#renderAnnouncements(this.#polite, text)}</div>
+        <div role="alert" aria-atomic="false" part="alert-region">${this.#renderAnnouncements(this.#assertive, text)}</div>
+      </div>
+      <div
+        class="stack"
+        part="stack"
+        ?hidden=${active.length === 0}
+        @pointerenter=${this.#onPointerEnter}
+        @pointerleave=${this.#onPointerLeave}
+        @focusin=${this.#onFocusIn}
+        @focusout=${this.#onFocusOut}
+      >
+        ${
+          shown.length > 0
+            ? html`<ul class="list" part="list" aria-label=${text.notificationsLabel}>
+                ${repeat(
+                  shown,
+                  (entry) => entry.id,
+                  (entry, index) => this.#renderNotification(entry, index, text),
+                )}
+              </ul>`
+            : nothing
+        }
+        ${
+          hidden > 0 || this.expanded
+            ? html`<button
+                type="button"
+                class="more"
+                part="more-button"
+                aria-expanded=${this.expanded ? 'true' : 'false'}
+                @click=${this.#toggle}
+              >
+                ${this.expanded ? text.fewerNotifications : format(text.moreNotifications, { count: hidden })}
+              </button>`
+            : nothing
+        }
+      </div>
+    `;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const stack = this.#stack();
+    if (this.#shown.length === 0) this.#hovered = false;
+    if (this.#focused && !stack?.contains(this.shadowRoot?.activeElement ?? null)) this.#focused = false;
+    this.#moveFocus();
+    this.#sync();
+  }
+
+  #renderAnnouncements(entries: readonly NotificationEntry[], text: RpcStrings): unknown {
+    return repeat(
+      entries,
+      (entry) => entry.id,
+      (entry) => html`<p>${text[PREFIX_KEYS[entry.notifyType]]} ${ansiText(entry.message)}</p>`,
+    );
+  }
+
+  #renderNotification(entry: NotificationEntry, index: number, text: RpcStrings): TemplateResult {
+    const type = entry.notifyType;
+    const bodyId = `body-${index}`;
+    return html`
+      <li class="notification ${type}" part="notification notification-${type}" data-id=${entry.id} @keydown=${this.#onKeyDown}>
+        <span class="icon" part="icon" aria-hidden="true">
+          <svg viewBox="0 0 16 16" focusable="false">${ICONS[type]}</svg>
+        </span>
+        <p class="body" part="body" id=${bodyId}><span class="prefix" part="prefix">${text[PREFIX_KEYS[type]]}</span>
+          <span class="message" part="message">${ansiText(entry.message)}</span></p>
+        <button
+          type="button"
+          class="close"
+          part="close-button"
+          aria-label=${text.dismissNotification}
+          aria-describedby=${bodyId}
+          @click=${this.#onClose}
+        >
+          <svg viewBox="0 0 16 16" focusable="false" aria-hidden="true">${CLOSE_ICON}</svg>
+        </button>
+      </li>
+    `;
+  }
+
+  #text(): RpcStrings {
+    return { ...defaultStrings(), ...this.strings };
+  }
+
+  /** Notifications not dismissed, newest first. */
+  #active(): NotificationEntry[] {
+    const list = this.controller?.notifications ?? [];
+    const active: NotificationEntry[] = [];
+    for (let i = list.length - 1; i >= 0; i--) {
+      const entry = list[i];
+      if (entry && !this.#dismissed.has(entry.id)) active.push(entry);
+    }
+    return active;
+  }
+
+  /** Note new notifications, queue their announcements and forget ids the controller dropped. */
+  #takeIn(list: readonly NotificationEntry[]): void {
+    const fresh: NotificationEntry[] = [];
+    for (const entry of list) {
+      if (this.#seen.has(entry.id)) continue;
+      this.#seen.add(entry.id);
+      if (this.#primed) fresh.push(entry);
+    }
+    this.#primed = true;
+    if (this.#seen.size > list.length || this.#dismissed.size > list.length) this.#prune(list);
+    const live = (entry: NotificationEntry) => this.#seen.has(entry.id) && !this.#dismissed.has(entry.id);
+    const recent = fresh.slice(-ANNOUNCE_LIMIT);
+    this.#polite = [...this.#polite, ...recent.filter((entry) => entry.notifyType !== 'error')]
+      .filter(live)
+      .slice(-ANNOUNCE_LIMIT);
+    this.#assertive = [...this.#assertive, ...recent.filter((entry) => entry.notifyType === 'error')]
+      .filter(live)
+      .slice(-ANNOUNCE_LIMIT);
+  }
+
+  #prune(list: readonly NotificationEntry[]): void {
+    const ids = new Set(list.map((entry) => entry.id));
+    for (const id of this.#seen) if (!ids.has(id)) this.#seen.delete(id);
+    for (const id of this.#dismissed) if (!ids.has(id)) this.#dismissed.delete(id);
+    for (const id of this.#countdowns.keys()) if (!ids.has(id)) this.#stopCountdown(id);
+  }
+
+  #reset(): void {
+    for (const id of [...this.#countdowns.keys()]) this.#stopCountdown(id);
+    this.#seen.clear();
+    this.#dismissed.clear();
+    this.#polite = [];
+    this.#assertive = [];
+    this.#primed = false;
+    this.#shown = [];
+    this.expanded = false;
+  }
+
+  get #paused(): boolean {
+    return this.#hovered || this.#focused || document.visibilityState === 'hidden' || !this.isConnected;
+  }
+
+  /** Start the countdowns of shown info and warnings, pause the others. */
+  #sync = (): void => {
+    const running = new Set<string>();
+    if (!this.#paused && this.duration > 0) {
+      for (const entry of this.#shown) if (entry.notifyType !== 'error') running.add(entry.id);
+    }
+    for (const id of running) {
+      if (!this.#countdowns.has(id)) {
+        const clock = this.clock ?? this.controller?.clock ?? systemClock;
+        this.#countdowns.set(id, { remaining: this.duration, startedAt: 0, clock, handle: undefined });
+      }
+    }
+    for (const [id, countdown] of this.#countdowns) {
+      const run = running.has(id);
+      if (run && countdown.handle === undefined) {
+        countdown.startedAt = countdown.clock.now();
+        countdown.handle = countdown.clock.setTimeout(() => this.#expire(id), countdown.remaining);
+      } else if (!run && countdown.handle !== undefined) {
+        countdown.clock.clearTimeout(countdown.handle);
+        countdown.handle = undefined;
+        countdown.remaining = Math.max(
+          0,
+          countdown.remaining - (countdown.clock.now() - countdown.startedAt),
+        );
+      }
+    }
+  };
+
+  #expire(id: string): void {
+    this.#countdowns.delete(id);
+    this.dismiss(id);
+  }
+
+  #stopCountdown(id: string): void {
+    const countdown = this.#countdowns.get(id);
+    if (countdown?.handle !== undefined) countdown.clock.clearTimeout(countdown.handle);
+    this.#countdowns.delete(id);
+  }
+
+  #stack(): HTMLElement | null {
+    return this.renderRoot.querySelector<HTMLElement>('.stack');
+  }
+
+  /** Dismiss the notification holding `target`; keep focus in the stack if it was there. */
+  #dismissFrom(target: EventTarget | null): void {
+    const item = target instanceof Element ? target.closest<HTMLElement>('.notification') : null;
+    const id = item?.dataset.id;
+    if (!item || id === undefined) return;
+    if (item.contains(this.shadowRoot?.activeElement ?? null)) {
+      this.#focusIndex = [...(item.parentElement?.children ?? [])].indexOf(item);
+    }
+    this.dismiss(id);
+  }
+
+  /** After a dismissal, focus the close button now at the same place, else the last one. */
+  #moveFocus(): void {
+    const index = this.#focusIndex;
+    this.#focusIndex = undefined;
+    if (index === undefined) return;
+    const buttons = [...this.renderRoot.querySelectorAll<HTMLElement>('.close')];
+    const target =
+      buttons[Math.min(index, buttons.length - 1)] ?? this.renderRoot.querySelector<HTMLElement>('.more');
+    target?.focus();
+  }
+
+  #onClose = (event: Event): void => {
+    this.#dismissFrom(event.currentTarget);
+  };
+
+  #onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || event.isComposing) return;
+    event.preventDefault();
+    this.#dismissFrom(event.currentTarget);
+  };
+
+  #toggle = (): void => {
+    this.expanded = !this.expanded;
+  };
+
+  #onPointerEnter = (): void => {
+    this.#hovered = true;
+    this.#sync();
+  };
+
+  #onPointerLeave = (): void => {
+    this.#hovered = false;
+    this.#sync();
+  };
+
+  #onFocusIn = (): void => {
+    this.#focused = true;
+    this.#sync();
+  };
+
+  #onFocusOut = (event: FocusEvent): void => {
+    const next = event.relatedTarget;
+    this.#focused = next instanceof Node && (this.#stack()?.contains(next) ?? false);
+    this.#sync();
+  };
+}

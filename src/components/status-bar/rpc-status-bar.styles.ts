@@ -1,0 +1,107 @@
+import { css } from 'lit';
+import { tokens } from '../shared/tokens.styles.js';
+
+export const statusBarStyles = [
+  tokens,
+  css`
+    :host {
+      display: block;
+      min-inline-size: 0;
+    }
+
+    [hidden] {
+      display: none !important;
+    }
+
+    .bar {
+      /* One line: items never wrap. clip (not hidden) on the inline axis only, so nothing scrolls. */
+      overflow-x: clip;
+      white-space: nowrap;
+      color: var(--_muted);
+      background: var(--rpc-status-background, var(--_bg));
+      border-block-start: 1px solid var(--rpc-status-border-color, transparent);
+    }
+
+    .list {
+      display: flex;
+      gap: var(--rpc-status-gap, 1.5ch);
+      margin: 0;
+      padding-block: 2px;
+      padding-inline: 4px;
+      list-style: none;
+    }
+
+    .item {
+      flex: 0 1 auto;
+      min-inline-size: 0;
+      max-inline-size: var(--rpc-status-item-max-inline-size, 40ch);
+      padding-inline: 2px;
+      border-radius: 2px;
+      outline: none;
+    }
+
+    .item:focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: -2px;
+    }
+
+    .text {
+      display: block;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: pre;
+    }
+
+    .item[data-tip] {
+      anchor-name: --rpc-status-tip;
+    }
+
+    .tooltip {
+      position: fixed;
+      position-anchor: --rpc-status-tip;
+      position-area: block-start span-inline-end;
+      position-try-fallbacks: flip-block, flip-inline, flip-block flip-inline;
+      inset: auto;
+      margin: 0;
+      margin-block: 4px;
+      max-inline-size: min(60ch, calc(100vw - 16px));
+      padding-block: 4px;
+      padding-inline: 8px;
+      font: inherit;
+      color: var(--_fg);
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      background: var(--_bg);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      box-shadow: var(--_shadow);
+      opacity: 1;
+      transition: opacity var(--_duration);
+    }
+
+    @starting-style {
+      .tooltip:popover-open {
+        opacity: 0;
+      }
+    }
+
+    @media (forced-colors: active) {
+      .bar {
+        border-block-start: 1px solid CanvasText;
+      }
+
+      .item + .item {
+        border-inline-start: 1px solid CanvasText;
+        padding-inline-start: 0.75ch;
+      }
+
+      .item:focus-visible {
+        outline-color: Highlight;
+      }
+
+      .tooltip {
+        border-color: CanvasText;
+      }
+    }
+  `,
+];

@@ -1,0 +1,236 @@
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { stripAnsi } from '../../protocol/ansi.js';
+import { type Clock, systemClock } from '../../transport/clock.js';
+import type { ExtensionUIController } from '../../transport/controller.js';
+import type { StatusEntry } from '../../transport/state.js';
+import { ansiText } from '../shared/ansi-text.js';
+import { ControllerBinding } from '../shared/controller-binding.js';
+import { defaultStrings, format, type RpcStrings } from '../shared/strings.js';
+import { statusBarStyles } from './rpc-status-bar.styles.js';
+
+/** At most one announcement per key in this many milliseconds. */
+export const STATUS_ANNOUNCE_INTERVAL = 2000;
+
+/**
+ * The extensions' status line (`setStatus`): keyed items sorted by key, each on one line with an
+ * ellipsis, the whole bar on one line. An item cut short shows its full text in a tooltip on
+ * hover and on keyboard focus (items are focusable; Escape hides the tooltip). ANSI colours are
+ * rendered as styled spans.
+ *
+ * The bar is a labelled region, not a live region: changes are announced politely through a
+ * separate hidden status element, at most once per key every 2 s (the latest text wins), as
+ * plain text. Set `announce` to `false` to stay silent.
+ *
+ * @tagname rpc-status-bar
+ * @summary The status line of extension statuses.
+ * @csspart bar - the region holding the items (one line)
+ * @csspart list - the list of items
+ * @csspart item - one status item (focusable)
+ * @csspart text - an item's text, cut with an ellipsis
+ * @csspart tooltip - the full text of the hovered or focused item
+ * @csspart announcer - the visually hidden polite live region
+ * @cssprop --rpc-status-gap - space between items
+ * @cssprop --rpc-status-background - the bar's background (defaults to the widget background)
+ * @cssprop --rpc-status-border-color - the bar's top border (transparent by default)
+ * @cssprop --rpc-status-item-max-inline-size - how wide one item may grow before its ellipsis
+ * @cssprop --rpc-ansi-dim-opacity - the opacity of dim (SGR 2) text
+ * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
+ */
+export class RpcStatusBar extends LitElement {
+  static override styles = statusBarStyles;
+
+  /** The controller whose `statuses` are shown. */
+  @property({ attribute: false })
+  get controller(): ExtensionUIController | undefined {
+    return this.#binding.controller;
+  }
+  set controller(controller: ExtensionUIController | undefined) {
+    this.#binding.controller = controller;
+  }
+
+  /** Announce changes politely (at most once per key every 2 s). */
+  @property({ type: Boolean }) announce = true;
+
+  /** The clock for the announcement interval; defaults to the controller's. */
+  @property({ attribute: false }) clock: Clock | undefined;
+
+  /** Override some user-facing strings for this element. */
+  @property({ attribute: false }) strings: Partial<RpcStrings> = {};
+
+  /** The key whose full text the tooltip shows. */
+  @state() private tipKey: string | undefined;
+
+  readonly #binding = new ControllerBinding(this, ['statuses'], { perFrame: true });
+  /** The texts seen on the last update; `undefined` until the first one (not announced). */
+  #known: Map<string, string> | undefined;
+  /** When each key was last announced, on `clock`. */
+  readonly #announcedAt = new Map<string, number>();
+  /** Keys whose change waits for their interval to end, with the timer handle. */
+  readonly #waiting = new Map<string, unknown>();
+  #announcement = '';
+  #announcements = 0;
+  #statuses: readonly StatusEntry[] = [];
+
+  /** The latest announcement (plain text), as placed in the live region. */
+  get lastAnnouncement(): string {
+    return this.#announcement;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#cancelWaiting();
+    this.#known = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    this.#statuses = this.controller?.statuses ?? [];
+    if (changed.has('announce') && !this.announce) this.#cancelWaiting();
+    this.#takeIn(this.#statuses);
+    if (this.tipKey !== undefined && !this.#statuses.some((s) => s.key === this.tipKey))
+      this.tipKey = undefined;
+  }
+
+  protected override render(): TemplateResult {
+    const text = this.#text();
+    const statuses = this.#statuses;
+    const tip = statuses.find((s) => s.key === this.tipKey);
+    return html`
+      <div class="visually-hidden" role="status" part="announcer">
+        ${keyed(this.#announcements, html`<span>${this.#announcement}</span>`)}
+      </div>
+      <div
+        class="bar"
+        part="bar"
+        role="region"
+        aria-label=${text.statusBarLabel}
+        ?hidden=${statuses.length === 0}
+      >
+        <ul class="list" part="list" role="list">
+          ${repeat(
+            statuses,
+            (status) => status.key,
+            (status) => html`
+              <li
+                class="item"
+                part="item"
+                tabindex="0"
+                data-key=${status.key}
+                ?data-tip=${status.key === this.tipKey}
+                @pointerenter=${this.#onEnter}
+                @pointerleave=${this.#onLeave}
+                @focus=${this.#onEnter}
+                @blur=${this.#onLeave}
+                @keydown=${this.#onKeyDown}
+              >
+                <span class="text" part="text">${ansiText(status.text)}</span>
+              </li>
+            `,
+          )}
+        </ul>
+      </div>
+      <div
+        class="tooltip"
+        part="tooltip"
+        popover="manual"
+        aria-hidden="true"
+        @pointerleave=${this.#onLeave}
+      >${tip ? ansiText(tip.text) : ''}</div>
+    `;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const tip = this.renderRoot.querySelector<HTMLElement>('.tooltip');
+    if (!tip || typeof tip.showPopover !== 'function') return;
+    const open = tip.matches(':popover-open');
+    if (this.tipKey !== undefined && !open) tip.showPopover();
+    else if (this.tipKey === undefined && open) tip.hidePopover();
+  }
+
+  #text(): RpcStrings {
+    return { ...defaultStrings(), ...this.strings };
+  }
+
+  #clock(): Clock {
+    return this.clock ?? this.controller?.clock ?? systemClock;
+  }
+
+  /** Compare with the texts seen before and announce what changed (not on the first look). */
+  #takeIn(statuses: readonly StatusEntry[]): void {
+    const previous = this.#known;
+    this.#known = new Map(statuses.map((s) => [s.key, s.text]));
+    for (const key of this.#waiting.keys()) if (!this.#known.has(key)) this.#stopWaiting(key);
+    if (!previous || !this.announce) return;
+    const due: string[] = [];
+    const now = this.#clock().now();
+    for (const { key, text } of statuses) {
+      if (previous.get(key) === text) continue;
+      const last = this.#announcedAt.get(key);
+      if (last === undefined || now - last >= STATUS_ANNOUNCE_INTERVAL) {
+        this.#stopWaiting(key);
+        this.#announcedAt.set(key, now);
+        due.push(this.#phrase(key, text));
+      } else if (!this.#waiting.has(key)) {
+        const wait = last + STATUS_ANNOUNCE_INTERVAL - now;
+        this.#waiting.set(
+          key,
+          this.#clock().setTimeout(() => this.#announceLate(key), wait),
+        );
+      }
+    }
+    if (due.length > 0) this.#say(due.join('. '));
+  }
+
+  /** The interval of `key` ended with a change pending: say its latest text. */
+  #announceLate(key: string): void {
+    this.#waiting.delete(key);
+    const text = this.#known?.get(key);
+    if (text === undefined || !this.announce || !this.isConnected) return;
+    this.#announcedAt.set(key, this.#clock().now());
+    this.#say(this.#phrase(key, text));
+    this.requestUpdate();
+  }
+
+  #phrase(key: string, text: string): string {
+    return format(this.#text().statusAnnouncement, { key, text: stripAnsi(text) });
+  }
+
+  #say(message: string): void {
+    this.#announcement = message;
+    this.#announcements++;
+  }
+
+  #stopWaiting(key: string): void {
+    const handle = this.#waiting.get(key);
+    if (handle !== undefined) this.#clock().clearTimeout(handle);
+    this.#waiting.delete(key);
+  }
+
+  #cancelWaiting(): void {
+    for (const key of [...this.#waiting.keys()]) this.#stopWaiting(key);
+  }
+
+  #onEnter = (event: Event): void => {
+    const item = event.currentTarget as HTMLElement;
+    const text = item.querySelector<HTMLElement>('.text');
+    // Only an item cut short needs its full text shown.
+    this.tipKey = text && text.scrollWidth > text.clientWidth ? item.dataset.key : undefined;
+  };
+
+  #onLeave = (event: Event): void => {
+    const to = (event as PointerEvent).relatedTarget;
+    const root = this.renderRoot;
+    if (to instanceof Element && (to.closest('.tooltip') || to === root.querySelector('[data-tip]'))) return;
+    if (root instanceof ShadowRoot && root.activeElement?.matches('[data-tip]')) return;
+    this.tipKey = undefined;
+  };
+
+  #onKeyDown = (event: KeyboardEvent): void => {
+    // Escape hides the tooltip; the key still reaches the host (no stopPropagation).
+    if (event.key === 'Escape') this.tipKey = undefined;
+  };
+}

@@ -1,0 +1,41 @@
+import { css } from 'lit';
+import { tokens } from '../shared/tokens.styles.js';
+
+export const widgetStyles = [
+  tokens,
+  css`
+    :host {
+      display: block;
+      min-inline-size: 0;
+    }
+
+    .region {
+      display: flex;
+      flex-direction: column;
+      gap: var(--rpc-widget-gap, 4px);
+    }
+
+    .widget {
+      padding-block: 2px;
+      padding-inline: 4px;
+      font-family: var(--_mono);
+      color: var(--_fg);
+      background: var(--rpc-widget-background, transparent);
+      border-inline-start: 2px solid var(--rpc-widget-border-color, transparent);
+    }
+
+    .line {
+      /* Whitespace kept as sent; long lines wrap rather than widen the host. */
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      tab-size: 4;
+      min-block-size: 1lh;
+    }
+
+    @media (forced-colors: active) {
+      .widget {
+        border-inline-start: 2px solid CanvasText;
+      }
+    }
+  `,
+];

@@ -1,0 +1,270 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../../src/components/define.js';
+import { setDefaultStrings } from '../../../src/components/shared/strings.js';
+import type { RpcStatusBar } from '../../../src/components/status-bar/rpc-status-bar.js';
+import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { createMemoryTransport } from '../../../src/transport/memory.js';
+import { findNode } from '../../support/a11y.js';
+import { FakeClock } from '../../support/fake-clock.js';
+import { emulateFeatures } from '../../support/media.js';
+
+const E = '\u001b';
+/** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/ansi-agent.test.ts. */
+const capturedAccent = `${E}[38;2;138;190;183maccent text ✓${E}[39m`;
+
+let ids = 0;
+
+async function setup(style = '', dir = 'ltr') {
+  const { transport, peer } = createMemoryTransport();
+  const controller = new ExtensionUIController({ transport });
+  const clock = new FakeClock(0);
+  const wrapper = await fixture<HTMLDivElement>(
+    html`<div dir=${dir} style=${style}><rpc-status-bar .controller=${controller} .clock=${clock}></rpc-status-bar></div>`,
+  );
+  const el = wrapper.querySelector('rpc-status-bar') as RpcStatusBar;
+  const set = (statusKey: string, statusText?: string) =>
+    peer.writeMessage({
+      type: 'extension_ui_request',
+      id: `s${++ids}`,
+      method: 'setStatus',
+      statusKey,
+      statusText,
+    });
+  const settle = async () => {
+    await new Promise(requestAnimationFrame);
+    await el.updateComplete;
+  };
+  const $ = <T extends Element = HTMLElement>(selector: string) =>
+    el.shadowRoot?.querySelector<T>(selector) ?? null;
+  const items = () => [...(el.shadowRoot?.querySelectorAll<HTMLElement>('.item') ?? [])];
+  await settle();
+  return { el, controller, clock, set, settle, $, items };
+}
+
+describe('rpc-status-bar', () => {
+  afterEach(async () => {
+    setDefaultStrings({ statusBarLabel: 'Extension status' });
+    await emulateMedia({ colorScheme: 'light', forcedColors: 'none' });
+  });
+
+  it('shows items sorted by key and removes one when its text is missing', async () => {
+    const { set, settle, items, $ } = await setup();
+    expect($('.bar')?.hidden).to.equal(true);
+    set('b', 'second');
+    set('c', 'third');
+    set('a', 'first');
+    await settle();
+    expect(items().map((i) => i.textContent?.trim())).to.deep.equal(['first', 'second', 'third']);
+    set('b');
+    await settle();
+    expect(items().map((i) => i.dataset.key)).to.deep.equal(['a', 'c']);
+    set('a');
+    set('c');
+    await settle();
+    expect(items()).to.have.length(0);
+    expect($('.bar')?.hidden).to.equal(true);
+  });
+
+  it('is a labelled region, not a live region; strings can be overridden', async () => {
+    const { el, set, settle, $ } = await setup();
+    set('k', 'hello');
+    await settle();
+    const bar = $('.bar');
+    expect(bar?.getAttribute('role')).to.equal('region');
+    expect(bar?.hasAttribute('aria-live')).to.equal(false);
+    expect(await findNode((n) => n.role === 'region' && n.name === 'Extension status')).to.exist;
+    el.strings = { statusBarLabel: 'Estado' };
+    await el.updateComplete;
+    expect(bar?.getAttribute('aria-label')).to.equal('Estado');
+    el.strings = {};
+    setDefaultStrings({ statusBarLabel: 'Global' });
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(bar?.getAttribute('aria-label')).to.equal('Global');
+  });
+
+  it('keeps one line with an ellipsis and shows the full text on focus and hover', async () => {
+    const long = `${'a long status text that goes on '.repeat(6)}end`;
+    const { set, settle, items, $ } = await setup('inline-size: 300px');
+    set('a', 'short');
+    set('b', long);
+    await settle();
+    const bar = $('.bar');
+    expect(bar?.getBoundingClientRect().height).to.be.lessThan(40);
+    const text = items()[1]?.querySelector('.text') as HTMLElement;
+    expect(getComputedStyle(text).textOverflow).to.equal('ellipsis');
+    expect(text.scrollWidth).to.be.greaterThan(text.clientWidth);
+    expect(items().every((i) => i.tabIndex === 0)).to.equal(true);
+    const tip = $('.tooltip');
+    expect(tip?.matches(':popover-open')).to.equal(false);
+
+    // Focus: Tab to the first (short, not cut: no tooltip), then the long one.
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ press: 'Tab' });
+    await settle();
+    expect(tip?.matches(':popover-open')).to.equal(true);
+    expect(tip?.textContent).to.equal(long);
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    expect(tip?.matches(':popover-open')).to.equal(false);
+    (items()[1] as HTMLElement).blur();
+    await settle();
+
+    // Hover with the real mouse.
+    const box = (items()[1] as HTMLElement).getBoundingClientRect();
+    await sendMouse({ type: 'move', position: [Math.round(box.x + 20), Math.round(box.y + box.height / 2)] });
+    await settle();
+    expect(tip?.matches(':popover-open')).to.equal(true);
+    expect(tip?.textContent).to.equal(long);
+    await sendMouse({ type: 'move', position: [0, 500] });
+    await settle();
+    expect(tip?.matches(':popover-open')).to.equal(false);
+  });
+
+  it('announces changes politely, at most once per key per 2 s, the latest text winning', async () => {
+    const { el, controller, clock, set, settle, $ } = await setup();
+    const region = $('[part="announcer"]');
+    expect(region?.getAttribute('role')).to.equal('status');
+    set('a', 'one');
+    await settle();
+    expect(el.lastAnnouncement).to.equal('one');
+    clock.advance(2000);
+    set('a', `${E}[32mtwo${E}[39m`);
+    await settle();
+    expect(el.lastAnnouncement).to.equal('two');
+    expect(region?.textContent?.trim()).to.equal('two');
+    clock.advance(500);
+    set('a', 'three');
+    await settle();
+    set('a', 'four');
+    set('b', 'other key');
+    await settle();
+    expect(el.lastAnnouncement).to.equal('other key');
+    clock.advance(1499);
+    await settle();
+    expect(el.lastAnnouncement).to.equal('other key');
+    clock.advance(1);
+    await settle();
+    expect(el.lastAnnouncement).to.equal('four');
+    expect(region?.textContent?.trim()).to.equal('four');
+    // Nothing pending: a change 2 s after the last announcement is said at once.
+    clock.advance(2000);
+    set('a', 'five');
+    await settle();
+    expect(el.lastAnnouncement).to.equal('five');
+    expect(clock.pending).to.equal(0);
+    // Statuses already there when an element binds are not announced.
+    const late = await fixture<RpcStatusBar>(
+      html`<rpc-status-bar .controller=${controller}></rpc-status-bar>`,
+    );
+    await new Promise(requestAnimationFrame);
+    await late.updateComplete;
+    expect(late.lastAnnouncement).to.equal('');
+    expect(late.shadowRoot?.querySelectorAll('.item')).to.have.length(2);
+  });
+
+  it('announces nothing when `announce` is off', async () => {
+    const { el, clock, set, settle } = await setup();
+    set('a', 'one');
+    await settle();
+    set('a', 'two');
+    set('b', 'x');
+    await settle();
+    el.announce = false;
+    await settle();
+    expect(clock.pending).to.equal(0);
+    set('a', 'three');
+    set('c', 'new');
+    await settle();
+    clock.advance(5000);
+    await settle();
+    expect(el.lastAnnouncement).to.equal('x');
+    el.setAttribute('announce', '');
+    expect(el.announce).to.equal(true);
+  });
+
+  it('renders ANSI colours as styled spans and untrusted markup as text', async () => {
+    const { set, settle, items, el } = await setup('--rpc-ansi-red: rgb(1, 2, 3)');
+    const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    set('a', capturedAccent);
+    set('b', `${E}[31mred${E}[39m`);
+    set('c', evil);
+    await settle();
+    const spans = items().map((i) => i.querySelector<HTMLElement>('span.ansi'));
+    expect(getComputedStyle(spans[0] ?? el).color).to.equal('rgb(138, 190, 183)');
+    expect(getComputedStyle(spans[1] ?? el).color).to.equal('rgb(1, 2, 3)');
+    expect(items()[2]?.querySelector('img, script')).to.equal(null);
+    expect(items()[2]?.textContent?.trim()).to.equal(evil);
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+
+  it('renders a burst of 1,000 setStatus in one task at most once per frame', async () => {
+    const { el, set, settle, items } = await setup();
+    let renders = 0;
+    const target = el as unknown as { render(): unknown };
+    const render = target.render.bind(el);
+    target.render = () => {
+      renders++;
+      return render();
+    };
+    for (let i = 0; i < 1000; i++) set(`k${i % 7}`, `t${i}`);
+    await settle();
+    await settle();
+    expect(renders).to.equal(1);
+    expect(items().map((i) => i.textContent?.trim())).to.deep.equal(
+      ['t994', 't995', 't996', 't997', 't998', 't999', 't993'].sort(
+        (a, b) => (Number(a.slice(1)) % 7) - (Number(b.slice(1)) % 7),
+      ),
+    );
+  });
+
+  it('turns the tooltip fade off under prefers-reduced-motion', async () => {
+    const { $ } = await setup();
+    expect(getComputedStyle($('.tooltip') as HTMLElement).transitionDuration).not.to.equal('0s');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    expect(getComputedStyle($('.tooltip') as HTMLElement).transitionDuration).to.equal('0s');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('exposes a part for every structural node', async () => {
+    const { set, settle, $ } = await setup();
+    set('k', 'v');
+    await settle();
+    for (const part of ['announcer', 'bar', 'list', 'item', 'text', 'tooltip'])
+      expect($(`[part~="${part}"]`), part).to.exist;
+  });
+
+  it('keeps separators visible in forced colours', async () => {
+    const { set, settle, $ } = await setup();
+    set('a', 'one');
+    set('b', 'two');
+    await settle();
+    await emulateFeatures({ 'forced-colors': 'active' });
+    const second = $('.item + .item') as HTMLElement;
+    expect(getComputedStyle(second).borderInlineStartStyle).to.equal('solid');
+    expect(getComputedStyle($('.bar') as HTMLElement).borderTopStyle).to.equal('solid');
+    await emulateFeatures({ 'forced-colors': '' });
+  });
+
+  for (const [scheme, dir] of [
+    ['light', 'ltr'],
+    ['dark', 'ltr'],
+    ['light', 'rtl'],
+  ] as const) {
+    it(`has no axe violations (${scheme}, ${dir})`, async () => {
+      await emulateMedia({ colorScheme: scheme });
+      const { el, set, settle, items } = await setup('inline-size: 400px', dir);
+      // The agent's theme colours are made for a dark background.
+      set('a', scheme === 'dark' ? capturedAccent : `${E}[34mblue${E}[39m`);
+      set('b', `${E}[31mred${E}[39m and ${E}[1mbold${E}[22m`);
+      set('c', 'plain שלום');
+      await settle();
+      if (dir === 'rtl') {
+        const [first, second] = items().map((i) => i.getBoundingClientRect().x);
+        expect(first).to.be.greaterThan(second ?? Infinity);
+      }
+      await expect(el).to.be.accessible();
+    });
+  }
+});
