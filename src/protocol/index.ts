@@ -5,3 +5,10 @@ export { parseRequest, type RequestParseResult } from './parse.js';
 export type { InvalidRequestReport, InvalidReason } from './report.js';
 export { valueResponse, confirmResponse, cancelResponse, responseFor } from './responses.js';
 export { type AnsiColor, type AnsiRun, type AnsiStyle, parseAnsi, stripAnsi } from './ansi.js';
+export {
+  type BridgeAgentExit,
+  type BridgeDialogClosed,
+  type BridgeHello,
+  type BridgeMessage,
+  isBridgeType,
+} from './bridge.js';

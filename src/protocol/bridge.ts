@@ -1,0 +1,40 @@
+/**
+ * Messages the rpc-ui bridge (`src/bridge`) adds to the stream it serves over WebSocket, beside
+ * the agent's own lines. Their `type`s start with `rpc_ui_`, which no agent uses. DOM-free.
+ */
+
+/** A dialog was closed on the bridge: answered from another tab, or its agent is gone. */
+export interface BridgeDialogClosed {
+  readonly type: 'rpc_ui_dialog_closed';
+  /** The request id. */
+  readonly id: string;
+  /** `answered`: another tab answered first; `agent-exit`: the agent ended. */
+  readonly reason: 'answered' | 'agent-exit';
+}
+
+/** The agent process ended. Sent to every tab, and to tabs that connect afterwards. */
+export interface BridgeAgentExit {
+  readonly type: 'rpc_ui_agent_exit';
+  /** The exit code, or `null` when a signal ended it. */
+  readonly code: number | null;
+  readonly signal: string | null;
+  /** The last lines the agent wrote on stderr. */
+  readonly stderr: readonly string[];
+}
+
+/** Sent first to every tab that connects: what the bridge runs. */
+export interface BridgeHello {
+  readonly type: 'rpc_ui_hello';
+  /** The agent command, for display (never chosen by the browser). */
+  readonly agent: string;
+  /** Whether the agent process is still running. */
+  readonly running: boolean;
+}
+
+/** Any message the bridge itself sends. */
+export type BridgeMessage = BridgeDialogClosed | BridgeAgentExit | BridgeHello;
+
+/** Whether a message `type` is the bridge's own. */
+export function isBridgeType(type: string | undefined): boolean {
+  return type !== undefined && type.startsWith('rpc_ui_');
+}
