@@ -31,3 +31,14 @@ export {
   type TitleTarget,
 } from './components/bindings/title-binding.js';
 export { ansiText } from './components/shared/ansi-text.js';
+export {
+  type RpcPersistMode,
+  type RpcStateStore,
+  RpcExtensionUI,
+} from './components/extension-ui/rpc-extension-ui.js';
+export {
+  type RpcConnectionDetail,
+  RpcConnectionEvent,
+  type RpcConnectionState,
+} from './components/events/connection-event.js';
+export { type RpcStopDetail, RpcStopEvent } from './components/events/stop-event.js';

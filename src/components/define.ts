@@ -7,6 +7,7 @@
 import { RpcConfirm } from './confirm/rpc-confirm.js';
 import { RpcDialogs } from './dialogs/rpc-dialogs.js';
 import { RpcEditor } from './editor/rpc-editor.js';
+import { RpcExtensionUI } from './extension-ui/rpc-extension-ui.js';
 import { RpcInput } from './input/rpc-input.js';
 import { RpcNotifications } from './notifications/rpc-notifications.js';
 import { RpcSelect } from './select/rpc-select.js';
@@ -18,6 +19,7 @@ export const elements = {
   'rpc-confirm': RpcConfirm,
   'rpc-dialogs': RpcDialogs,
   'rpc-editor': RpcEditor,
+  'rpc-extension-ui': RpcExtensionUI,
   'rpc-input': RpcInput,
   'rpc-notifications': RpcNotifications,
   'rpc-select': RpcSelect,
@@ -43,6 +45,7 @@ declare global {
     'rpc-confirm': RpcConfirm;
     'rpc-dialogs': RpcDialogs;
     'rpc-editor': RpcEditor;
+    'rpc-extension-ui': RpcExtensionUI;
     'rpc-input': RpcInput;
     'rpc-notifications': RpcNotifications;
     'rpc-select': RpcSelect;

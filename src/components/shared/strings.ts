@@ -52,6 +52,24 @@ export interface RpcStrings {
   widgetsAboveLabel: string;
   /** Widgets below the editor: the region's accessible name. */
   widgetsBelowLabel: string;
+  /** Extension UI: the connection pill while the first connection is made. */
+  connectionConnecting: string;
+  /** Extension UI: the connection pill while connected. */
+  connectionConnected: string;
+  /** Extension UI: the connection pill while the connection is being made again. */
+  connectionReconnecting: string;
+  /** Extension UI: the connection pill once the connection is closed for good. */
+  connectionClosed: string;
+  /** Extension UI: the connection pill after the agent process ended. */
+  connectionAgentExited: string;
+  /** Extension UI: the agent ended with an exit code: `{code}`. */
+  agentExitedCode: string;
+  /** Extension UI: the agent was ended by a signal: `{signal}`. */
+  agentExitedSignal: string;
+  /** Extension UI: the agent ended, neither code nor signal known. */
+  agentExited: string;
+  /** Extension UI: the summary of the agent's last stderr lines: `{count}` lines. */
+  agentStderrSummary: string;
 }
 
 const english: RpcStrings = {
@@ -79,6 +97,15 @@ const english: RpcStrings = {
   statusAnnouncement: '{text}',
   widgetsAboveLabel: 'Extension widgets above the editor',
   widgetsBelowLabel: 'Extension widgets below the editor',
+  connectionConnecting: 'Connecting…',
+  connectionConnected: 'Connected',
+  connectionReconnecting: 'Reconnecting…',
+  connectionClosed: 'Disconnected',
+  connectionAgentExited: 'Agent exited',
+  agentExitedCode: 'Agent exited (code {code})',
+  agentExitedSignal: 'Agent exited (signal {signal})',
+  agentExited: 'Agent exited',
+  agentStderrSummary: 'Last error output ({count} lines)',
 };
 
 let defaults: RpcStrings = { ...english };

@@ -1,0 +1,24 @@
+/** The `detail` of an {@link RpcStopEvent}. */
+export interface RpcStopDetail {
+  /** Whether the agent's `abort` command is sent after the dialogs are cancelled. */
+  readonly abort: boolean;
+}
+
+/**
+ * Fired by `rpc-extension-ui`'s `stop()` before anything is sent. Cancelable: when a listener
+ * calls `preventDefault()`, no dialog is cancelled and no `abort` is sent. Bubbles and crosses
+ * shadow roots.
+ */
+export class RpcStopEvent extends CustomEvent<RpcStopDetail> {
+  static readonly type = 'rpc-stop';
+
+  constructor(detail: RpcStopDetail) {
+    super(RpcStopEvent.type, { detail, bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'rpc-stop': RpcStopEvent;
+  }
+}

@@ -1,0 +1,148 @@
+import { css } from 'lit';
+import { tokens } from '../shared/tokens.styles.js';
+
+export const extensionUIStyles = [
+  tokens,
+  css`
+    :host {
+      display: block;
+      min-inline-size: 0;
+      --_connected: var(--rpc-connection-connected-color, light-dark(#1a7f37, #3fb950));
+      --_pending: var(--rpc-connection-pending-color, light-dark(#9a6700, #d29922));
+      --_closed: var(--rpc-connection-closed-color, light-dark(#cf222e, #f85149));
+    }
+
+    :host([contained]) {
+      position: relative;
+    }
+
+    [hidden] {
+      display: none !important;
+    }
+
+    .base {
+      display: flex;
+      flex-direction: column;
+      gap: var(--rpc-extension-ui-gap, 0.5rem);
+      min-inline-size: 0;
+    }
+
+    .header {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      justify-content: space-between;
+      gap: 0.5rem;
+    }
+
+    .connection {
+      display: inline-flex;
+      align-items: center;
+      gap: 0.4em;
+      margin-inline-start: auto;
+      padding-block: 0.125rem;
+      padding-inline: 0.5rem;
+      color: var(--_fg);
+      border: 1px solid var(--_border);
+      border-radius: 999px;
+      white-space: nowrap;
+    }
+
+    .indicator {
+      inline-size: 0.5rem;
+      block-size: 0.5rem;
+      border-radius: 50%;
+      background: var(--_dot, var(--_closed));
+      transition: background-color var(--_duration);
+    }
+
+    .connection[data-state='connected'] {
+      --_dot: var(--_connected);
+    }
+
+    .connection[data-state='connecting'],
+    .connection[data-state='reconnecting'] {
+      --_dot: var(--_pending);
+    }
+
+    .connection[data-state='connecting'] .indicator,
+    .connection[data-state='reconnecting'] .indicator {
+      animation: pulse 1.2s ease-in-out infinite alternate;
+    }
+
+    @keyframes pulse {
+      to {
+        opacity: 0.35;
+      }
+    }
+
+    .exit {
+      padding-block: 0.5rem;
+      padding-inline: 0.75rem;
+      color: var(--_fg);
+      background: var(--_bg);
+      border: 1px solid var(--_border);
+      border-inline-start: 3px solid var(--_closed);
+      border-radius: var(--_radius);
+    }
+
+    .exit-message {
+      margin: 0;
+      font-weight: 600;
+    }
+
+    .exit-details {
+      margin-block-start: 0.375rem;
+    }
+
+    summary {
+      cursor: pointer;
+      border-radius: 2px;
+    }
+
+    summary:focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: 2px;
+    }
+
+    .stderr {
+      margin-block: 0.375rem 0;
+      max-block-size: 12lh;
+      overflow: auto;
+      font-family: var(--_mono);
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+
+    .composer,
+    .footer {
+      min-inline-size: 0;
+    }
+
+    @media (prefers-reduced-motion: reduce) {
+      .connection .indicator {
+        animation: none !important;
+      }
+    }
+
+    @media (forced-colors: active) {
+      .connection,
+      .exit {
+        border-color: CanvasText;
+      }
+
+      .indicator {
+        forced-color-adjust: none;
+        background: CanvasText;
+      }
+
+      .connection[data-state='connected'] .indicator {
+        background: Highlight;
+      }
+
+      summary:focus-visible {
+        outline-color: Highlight;
+      }
+    }
+  `,
+];

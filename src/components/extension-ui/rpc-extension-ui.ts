@@ -1,0 +1,461 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { stripAnsi } from '../../protocol/ansi.js';
+import type { BridgeAgentExit } from '../../protocol/bridge.js';
+import { ExtensionUIController } from '../../transport/controller.js';
+import type { InboundMessage } from '../../transport/inbound.js';
+import type { ConnectionState, Transport } from '../../transport/transport.js';
+import { WebSocketTransport } from '../../transport/websocket.js';
+import { bindEditorText } from '../bindings/editor-text-binding.js';
+import { bindTitle } from '../bindings/title-binding.js';
+import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
+import { RpcStopEvent } from '../events/stop-event.js';
+import { defaultStrings, format, type RpcStrings } from '../shared/strings.js';
+import { extensionUIStyles } from './rpc-extension-ui.styles.js';
+
+/**
+ * Where a host keeps state across reloads, e.g. the VS Code webview API object
+ * (`acquireVsCodeApi()`): `getState()` and `setState()`.
+ */
+export interface RpcStateStore {
+  /** The whole stored state (`undefined` when nothing was stored). */
+  getState(): unknown;
+  /** Replace the whole stored state. */
+  setState(state: unknown): void;
+}
+
+/** Where the state is kept: `none` (default) or `session` (`sessionStorage`). */
+export type RpcPersistMode = 'none' | 'session';
+
+/** The pill's text for each state. */
+const STATE_TEXT = {
+  connecting: 'connectionConnecting',
+  connected: 'connectionConnected',
+  reconnecting: 'connectionReconnecting',
+  closed: 'connectionClosed',
+  'agent-exited': 'connectionAgentExited',
+} as const satisfies Record<RpcConnectionState, keyof RpcStrings>;
+
+const SHOWN_STATE: Readonly<Record<ConnectionState, RpcConnectionState>> = {
+  connecting: 'connecting',
+  open: 'connected',
+  reconnecting: 'reconnecting',
+  closed: 'closed',
+};
+
+type JsonObject = Readonly<Record<string, unknown>>;
+
+function isRecord(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The bridge's `rpc_ui_agent_exit`, or `undefined` when the value is not one. */
+function readAgentExit(value: JsonObject): BridgeAgentExit | undefined {
+  const { code, signal, stderr } = value;
+  if (code !== null && typeof code !== 'number') return undefined;
+  if (signal !== null && signal !== undefined && typeof signal !== 'string') return undefined;
+  const lines = Array.isArray(stderr)
+    ? stderr.filter((line): line is string => typeof line === 'string')
+    : [];
+  return { type: 'rpc_ui_agent_exit', code, signal: signal ?? null, stderr: lines };
+}
+
+/**
+ * The whole extension UI in one tag: it owns an {@link ExtensionUIController}, connects it to the
+ * agent and renders the dialog queue (`rpc-dialogs`), the widgets above and below the host's
+ * composer (`rpc-widget`), the status bar (`rpc-status-bar`), the notifications
+ * (`rpc-notifications`) and a connection pill. Register the elements first
+ * (`rpc-ui-kit/define.js`).
+ *
+ * Connecting: `url` opens a reconnecting `WebSocketTransport` the element owns (closed when the
+ * element leaves the page); or set `transport` to any adapter (never closed by the element, and
+ * preferred over `url`). Changing either re-attaches; pending dialogs stay.
+ *
+ * The connection state is shown in a small pill (a polite live region that changes only when the
+ * state does), reflected in the read-only `connection` attribute (`connecting`, `connected`,
+ * `reconnecting`, `closed`, `agent-exited`) and fired as `rpc-connection`. Messages of the rpc-ui
+ * bridge are understood: `rpc_ui_dialog_closed` closes that dialog here too (nothing is sent);
+ * `rpc_ui_agent_exit` closes every dialog locally, sets `agent-exited` and shows "Agent exited
+ * (code N)" with the agent's last stderr lines in a disclosure; an `rpc_ui_hello` saying the agent
+ * runs clears that.
+ *
+ * Host bindings: `editor-target` (a selector looked up in the element's tree scope, light DOM
+ * included, each time) receives `set_editor_text` (see `bindEditorText`: text the user is typing
+ * is not overwritten); `title-target="document"` writes `setTitle` to `document.title`
+ * (throttled). `rpc-editor-text` and `rpc-title` are fired on the element either way.
+ *
+ * Stop: `stop()` answers every pending dialog `{cancelled: true}` and sends the agent's
+ * `{"type":"abort"}`, after a cancelable `rpc-stop` event.
+ *
+ * Persistence: with `persist="session"` the controller's `snapshot()` is kept in `sessionStorage`
+ * under `persist-key` (at most once per animation frame, on `pagehide` and when the element
+ * leaves), and restored when the element connects, before the transport delivers anything: a
+ * reload brings pending dialogs back with their remaining time. `stateStore` does the same with a
+ * host's state object (VS Code's webview API): the snapshot is kept under `persist-key` in the
+ * store's state, other keys are kept. A stored value that is not a snapshot is reported once on
+ * the console and removed.
+ *
+ * Layout: a column of the header (the `header` slot and the pill), the agent-exit message, the
+ * widgets above the editor, the default slot (the host's composer), the widgets below the editor,
+ * the `footer` slot and the status bar. Dialogs are page-modal unless `contained`; notifications
+ * float in the viewport's bottom inline-end corner unless `contained`, where they stay in the
+ * column. Every structural node is a `::part`.
+ *
+ * @tagname rpc-extension-ui
+ * @summary The complete extension UI, connected to an agent.
+ * @attr connection - read-only: the connection state, set by the element
+ * @slot - the host's composer (e.g. a labelled textarea and its buttons), between the widgets
+ * @slot header - content at the start of the header row, before the connection pill
+ * @slot footer - content after the widgets below the editor, before the status bar
+ * @csspart base - the column holding everything
+ * @csspart header - the row of the `header` slot and the connection pill
+ * @csspart connection - the connection pill (a polite status)
+ * @csspart connection-indicator - the pill's coloured dot
+ * @csspart connection-label - the pill's text
+ * @csspart exit - the message shown after the agent exited
+ * @csspart exit-message - "Agent exited (code N)"
+ * @csspart exit-details - the disclosure holding the agent's last stderr lines
+ * @csspart exit-summary - the disclosure's summary
+ * @csspart stderr - the stderr lines
+ * @csspart widgets-above - the `rpc-widget` above the composer
+ * @csspart composer - the wrapper of the default slot
+ * @csspart widgets-below - the `rpc-widget` below the composer
+ * @csspart footer - the wrapper of the `footer` slot
+ * @csspart status-bar - the `rpc-status-bar`
+ * @csspart notifications - the `rpc-notifications`
+ * @csspart dialogs - the `rpc-dialogs`
+ * @cssprop --rpc-extension-ui-gap - space between the rows
+ * @cssprop --rpc-connection-connected-color - the pill's dot while connected
+ * @cssprop --rpc-connection-pending-color - the pill's dot while connecting or reconnecting
+ * @cssprop --rpc-connection-closed-color - the pill's dot when closed or the agent exited
+ * @fires {RpcConnectionEvent} rpc-connection - the connection state changed (`detail.state`)
+ * @fires {RpcStopEvent} rpc-stop - `stop()` was called; cancel it to send nothing
+ * @fires {RpcTitleEvent} rpc-title - the agent set the terminal title
+ * @fires {RpcEditorTextEvent} rpc-editor-text - the agent set the editor text
+ */
+export class RpcExtensionUI extends LitElement {
+  static override styles = extensionUIStyles;
+
+  /** The WebSocket URL of the agent (e.g. the rpc-ui bridge's `ws://127.0.0.1:5178/rpc`). */
+  @property()
+  get url(): string | undefined {
+    return this.#url;
+  }
+  set url(url: string | undefined) {
+    const old = this.#url;
+    this.#url = url || undefined;
+    this.requestUpdate('url', old);
+    if (this.isConnected && old !== this.#url) this.#connect();
+  }
+
+  /** A transport given by the host; preferred over `url` and never closed by the element. */
+  @property({ attribute: false })
+  get transport(): Transport | undefined {
+    return this.#hostTransport;
+  }
+  set transport(transport: Transport | undefined) {
+    const old = this.#hostTransport;
+    this.#hostTransport = transport;
+    this.requestUpdate('transport', old);
+    if (this.isConnected && old !== transport) this.#connect();
+  }
+
+  /** Confine the dialogs and notifications to this element's box instead of the page (sidebars). */
+  @property({ type: Boolean, reflect: true }) contained = false;
+
+  /** A selector of the `<textarea>` or `<input>` that `set_editor_text` fills (none by default). */
+  @property({ attribute: 'editor-target' }) editorTarget: string | undefined;
+
+  /** `document` to write `setTitle` to `document.title`; otherwise only `rpc-title` is fired. */
+  @property({ attribute: 'title-target' }) titleTarget: string | undefined;
+
+  /** `session` keeps the state in `sessionStorage` across reloads; `none` (default) keeps nothing. */
+  @property() persist: RpcPersistMode = 'none';
+
+  /** The key the snapshot is kept under (in `sessionStorage`, or in the `stateStore`'s state). */
+  @property({ attribute: 'persist-key' }) persistKey = 'rpc-ui-kit';
+
+  /**
+   * A host's state object (VS Code's webview API fits), used instead of `sessionStorage`. Setting
+   * one while connected restores from it at once.
+   */
+  @property({ attribute: false })
+  get stateStore(): RpcStateStore | undefined {
+    return this.#stateStore;
+  }
+  set stateStore(store: RpcStateStore | undefined) {
+    const old = this.#stateStore;
+    this.#stateStore = store;
+    this.requestUpdate('stateStore', old);
+    if (this.isConnected && store && old !== store) this.#restore();
+  }
+
+  /** Override some user-facing strings, for this element and everything it renders. */
+  @property({ attribute: false }) strings: Partial<RpcStrings> = {};
+
+  readonly #controller = new ExtensionUIController();
+  #url: string | undefined;
+  #hostTransport: Transport | undefined;
+  #stateStore: RpcStateStore | undefined;
+  #ownTransport: WebSocketTransport | undefined;
+  #connection: RpcConnectionState = 'closed';
+  #exit: BridgeAgentExit | undefined;
+  #listening: (() => void)[] = [];
+  #stopTitle: (() => void) | undefined;
+  #stopEditor: (() => void) | undefined;
+  #saveFrame: number | undefined;
+  #warned = false;
+
+  /** The controller: read its state, listen to it (`message` for the agent's other lines), send. */
+  get controller(): ExtensionUIController {
+    return this.#controller;
+  }
+
+  /** The connection state, as in the `connection` attribute. */
+  get connection(): RpcConnectionState {
+    return this.#connection;
+  }
+
+  /** The bridge's last `rpc_ui_agent_exit` (exit code, signal, stderr), while the agent is gone. */
+  get agentExit(): BridgeAgentExit | undefined {
+    return this.#exit;
+  }
+
+  /**
+   * Stop what the agent is doing: answer every pending dialog `{cancelled: true}` and, with
+   * `abort` (the default), send the agent's `{"type":"abort"}` command. A cancelable `rpc-stop`
+   * event is fired first; when it is cancelled nothing is sent.
+   * @returns whether the stop went ahead
+   */
+  stop({ abort = true }: { readonly abort?: boolean } = {}): boolean {
+    if (!this.dispatchEvent(new RpcStopEvent({ abort }))) return false;
+    this.#controller.cancelAll({ respond: true });
+    if (abort) {
+      try {
+        this.#controller.send({ type: 'abort' });
+      } catch (error) {
+        console.warn('rpc-extension-ui: the abort command could not be sent.', error);
+      }
+    }
+    return true;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const controller = this.#controller;
+    this.#restore();
+    this.#listening = [
+      controller.on('state', this.#updateConnection),
+      controller.on('message', this.#onMessage),
+      controller.on('change', this.#scheduleSave),
+    ];
+    window.addEventListener('pagehide', this.#save);
+    this.#bindTitle();
+    this.#bindEditor();
+    this.#connect();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('pagehide', this.#save);
+    if (this.#saveFrame !== undefined) cancelAnimationFrame(this.#saveFrame);
+    this.#saveFrame = undefined;
+    this.#save();
+    for (const stop of this.#listening) stop();
+    this.#listening = [];
+    this.#stopTitle?.();
+    this.#stopEditor?.();
+    this.#stopTitle = this.#stopEditor = undefined;
+    this.#controller.detach();
+    this.#ownTransport?.close();
+    this.#ownTransport = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (!this.isConnected) return;
+    if (changed.has('titleTarget')) this.#bindTitle();
+    if (changed.has('editorTarget')) this.#bindEditor();
+  }
+
+  protected override render(): TemplateResult {
+    const text = { ...defaultStrings(), ...this.strings };
+    const controller = this.#controller;
+    return html`
+      <div class="base" part="base">
+        <div class="header" part="header">
+          <slot name="header"></slot>
+          <span class="connection" part="connection" role="status" data-state=${this.#connection}>
+            <span class="indicator" part="connection-indicator" aria-hidden="true"></span>
+            <span class="label" part="connection-label">${text[STATE_TEXT[this.#connection]]}</span>
+          </span>
+        </div>
+        ${this.#exit ? this.#renderExit(this.#exit, text) : nothing}
+        <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
+        <div class="composer" part="composer"><slot></slot></div>
+        <rpc-widget part="widgets-below" placement="belowEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
+        <div class="footer" part="footer"><slot name="footer"></slot></div>
+        <rpc-status-bar part="status-bar" .controller=${controller} .strings=${this.strings}></rpc-status-bar>
+        <rpc-notifications
+          part="notifications"
+          .controller=${controller}
+          .strings=${this.strings}
+          ?floating=${!this.contained}
+        ></rpc-notifications>
+      </div>
+      <rpc-dialogs part="dialogs" .controller=${controller} .strings=${this.strings} ?contained=${this.contained}></rpc-dialogs>
+    `;
+  }
+
+  #renderExit(exit: BridgeAgentExit, text: RpcStrings): TemplateResult {
+    const message =
+      exit.code !== null
+        ? format(text.agentExitedCode, { code: exit.code })
+        : exit.signal !== null
+          ? format(text.agentExitedSignal, { signal: exit.signal })
+          : text.agentExited;
+    const lines = exit.stderr;
+    return html`
+      <div class="exit" part="exit">
+        <p class="exit-message" part="exit-message">${message}</p>
+        ${
+          lines.length > 0
+            ? html`<details class="exit-details" part="exit-details">
+                <summary part="exit-summary">${format(text.agentStderrSummary, { count: lines.length })}</summary>
+                <pre class="stderr" part="stderr">${lines.map(stripAnsi).join('\n')}</pre>
+              </details>`
+            : nothing
+        }
+      </div>
+    `;
+  }
+
+  /** Attach the host's transport, else one of our own for `url`; close an own one replaced. */
+  #connect(): void {
+    const replaced = this.#ownTransport;
+    this.#ownTransport = undefined;
+    this.#exit = undefined;
+    let transport = this.#hostTransport;
+    if (!transport && this.#url) {
+      try {
+        transport = this.#ownTransport = new WebSocketTransport({ url: this.#url });
+      } catch (error) {
+        console.warn(`rpc-extension-ui: cannot connect to "${this.#url}".`, error);
+      }
+    }
+    if (transport) this.#controller.attach(transport);
+    else this.#controller.detach();
+    // Detached first, so its closing is not shown as ours.
+    replaced?.close();
+    this.#updateConnection();
+  }
+
+  #updateConnection = (): void => {
+    const state = this.#exit ? 'agent-exited' : SHOWN_STATE[this.#controller.connectionState];
+    if (this.getAttribute('connection') !== state) this.setAttribute('connection', state);
+    if (state === this.#connection) return;
+    this.#connection = state;
+    this.requestUpdate();
+    this.dispatchEvent(new RpcConnectionEvent({ state }));
+  };
+
+  /** The bridge's own messages; every other line is left to the host. */
+  #onMessage = (message: InboundMessage): void => {
+    const type = message.type;
+    if (type === undefined || !type.startsWith('rpc_ui_')) return;
+    const value = message.value;
+    if (!isRecord(value)) return;
+    if (type === 'rpc_ui_dialog_closed' && typeof value.id === 'string') {
+      this.#controller.cancel(value.id);
+    } else if (type === 'rpc_ui_agent_exit') {
+      const exit = readAgentExit(value);
+      if (!exit) return;
+      this.#exit = exit;
+      this.#controller.cancelAll();
+      this.requestUpdate();
+      this.#updateConnection();
+    } else if (type === 'rpc_ui_hello' && value.running === true && this.#exit) {
+      this.#exit = undefined;
+      this.requestUpdate();
+      this.#updateConnection();
+    }
+  };
+
+  #bindTitle(): void {
+    this.#stopTitle?.();
+    this.#stopTitle = bindTitle(this.#controller, {
+      eventTarget: this,
+      document: this.titleTarget === 'document',
+    });
+  }
+
+  #bindEditor(): void {
+    this.#stopEditor?.();
+    const root = this.getRootNode();
+    this.#stopEditor = bindEditorText(this.#controller, {
+      eventTarget: this,
+      target: this.editorTarget || undefined,
+      root: root instanceof Document || root instanceof ShadowRoot ? root : document,
+    });
+  }
+
+  // Persistence.
+
+  #scheduleSave = (): void => {
+    if (!this.#persisting || this.#saveFrame !== undefined) return;
+    this.#saveFrame = requestAnimationFrame(() => {
+      this.#saveFrame = undefined;
+      this.#save();
+    });
+  };
+
+  get #persisting(): boolean {
+    return this.stateStore !== undefined || this.persist === 'session';
+  }
+
+  #save = (): void => {
+    if (!this.#persisting) return;
+    this.#write(this.#controller.snapshot());
+  };
+
+  #restore(): void {
+    if (!this.#persisting) return;
+    let data: unknown;
+    try {
+      data = this.#read();
+      if (data !== undefined) this.#controller.restore(data);
+    } catch (error) {
+      if (!this.#warned) console.warn('rpc-extension-ui: the stored state was ignored and removed.', error);
+      this.#warned = true;
+      this.#write(undefined);
+    }
+  }
+
+  /** The stored snapshot (not yet checked), or `undefined`. @throws SyntaxError for bad JSON. */
+  #read(): unknown {
+    const store = this.stateStore;
+    if (store) {
+      const state = store.getState();
+      return isRecord(state) ? state[this.persistKey] : undefined;
+    }
+    const text = sessionStorage.getItem(this.persistKey);
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  }
+
+  /** Store `snapshot`, or remove it when `undefined`. Storage errors are reported, not thrown. */
+  #write(snapshot: unknown): void {
+    const key = this.persistKey;
+    try {
+      const store = this.stateStore;
+      if (store) {
+        const state = store.getState();
+        const { [key]: _old, ...rest } = isRecord(state) ? state : {};
+        store.setState(snapshot === undefined ? rest : { ...rest, [key]: snapshot });
+      } else if (snapshot === undefined) sessionStorage.removeItem(key);
+      else sessionStorage.setItem(key, JSON.stringify(snapshot));
+    } catch (error) {
+      if (!this.#warned) console.warn('rpc-extension-ui: the state could not be stored.', error);
+      this.#warned = true;
+    }
+  }
+}

@@ -1,0 +1,442 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia, executeServerCommand } from '@web/test-runner-commands';
+import '../../../src/components/define.js';
+import type { RpcConnectionEvent } from '../../../src/components/events/connection-event.js';
+import type { RpcEditorTextEvent } from '../../../src/components/events/editor-text-event.js';
+import type { RpcStopEvent } from '../../../src/components/events/stop-event.js';
+import type { RpcTitleEvent } from '../../../src/components/events/title-event.js';
+import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-extension-ui.js';
+import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
+import { BaseTransport, type ConnectionState } from '../../../src/transport/transport.js';
+import { animationsDone } from '../../support/animations.js';
+import { emulateFeatures } from '../../support/media.js';
+
+/** A transport whose state the test moves by hand. */
+class ManualTransport extends BaseTransport {
+  constructor() {
+    super('connecting');
+  }
+  move(state: ConnectionState): void {
+    this.setState(state);
+  }
+  send(): void {}
+  close(): void {
+    this.setState('closed');
+  }
+}
+
+type Updating = Element & { updateComplete?: Promise<unknown> };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Poll until `check` holds, or fail naming `what`. */
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const end = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > end) throw new Error(`Timed out waiting for ${what}.`);
+    await sleep(10);
+  }
+}
+
+let serial = 0;
+const request = (method: string, fields: Record<string, unknown> = {}) => ({
+  type: 'extension_ui_request',
+  id: `r${++serial}`,
+  method,
+  ...fields,
+});
+const confirm = (id: string, extra: Record<string, unknown> = {}) => ({
+  type: 'extension_ui_request',
+  id,
+  method: 'confirm',
+  title: `Confirm ${id}?`,
+  message: 'Really?',
+  ...extra,
+});
+
+/** An element bound to a memory transport, around a slotted "Message" textarea. */
+async function mount(attributes: Readonly<Record<string, string>> = {}, style = '') {
+  const memory = createMemoryTransport();
+  const wrapper = await fixture<HTMLDivElement>(html`<div style="padding: 16px; ${style}"></div>`);
+  const el = document.createElement('rpc-extension-ui');
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  el.transport = memory.transport;
+  const textarea = document.createElement('textarea');
+  textarea.id = 'message';
+  textarea.setAttribute('aria-label', 'Message');
+  el.append(textarea);
+  wrapper.append(el);
+  const peer = memory.peer;
+  return { el, wrapper, textarea, peer, transport: memory.transport, ...helpers(el, peer) };
+}
+
+function helpers(el: RpcExtensionUI, peer: MemoryPeer) {
+  const part = (name: string) => el.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null;
+  const dialog = () =>
+    part('dialogs')?.shadowRoot?.querySelector<HTMLElement>(
+      'rpc-confirm, rpc-select, rpc-input, rpc-editor',
+    ) ?? null;
+  const settle = async () => {
+    await frame();
+    await el.updateComplete;
+    for (const child of el.shadowRoot?.querySelectorAll<Updating>('*') ?? []) await child.updateComplete;
+    await (dialog() as Updating | null)?.updateComplete;
+  };
+  const sent = () => peer.received.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { part, dialog, settle, sent };
+}
+
+describe('rpc-extension-ui', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('renders dialogs, status, notifications and widgets around the slotted composer', async () => {
+    const { el, peer, part, dialog, settle, textarea } = await mount();
+    peer.writeMessage(request('setWidget', { widgetKey: 'a', widgetLines: ['above'] }));
+    peer.writeMessage(
+      request('setWidget', { widgetKey: 'b', widgetLines: ['below'], widgetPlacement: 'belowEditor' }),
+    );
+    peer.writeMessage(request('setStatus', { statusKey: 'git', statusText: 'main' }));
+    peer.writeMessage(request('notify', { message: 'Hello there', notifyType: 'info' }));
+    peer.writeMessage(confirm('c1'));
+    await settle();
+    const above = part('widgets-above');
+    const below = part('widgets-below');
+    expect(above?.shadowRoot?.textContent).to.contain('above');
+    expect(below?.shadowRoot?.textContent).to.contain('below');
+    expect(textarea.assignedSlot?.closest('[part="composer"]')).to.equal(part('composer'));
+    const box = textarea.getBoundingClientRect();
+    expect(above?.getBoundingClientRect().bottom).to.be.at.most(box.top);
+    expect(below?.getBoundingClientRect().top).to.be.at.least(box.bottom);
+    expect(part('status-bar')?.shadowRoot?.querySelector('.item')?.textContent?.trim()).to.equal('main');
+    expect(part('notifications')?.shadowRoot?.querySelector('.message')?.textContent).to.equal('Hello there');
+    expect(dialog()?.tagName).to.equal('RPC-CONFIRM');
+    expect(dialog()?.shadowRoot?.querySelector('h2')?.textContent).to.equal('Confirm c1?');
+    expect(el.controller.dialogs).to.have.length(1);
+  });
+
+  it('editor-target fills the textarea and fires rpc-editor-text', async () => {
+    const { el, peer, textarea } = await mount({ 'editor-target': '#message' });
+    const seen: string[] = [];
+    el.addEventListener('rpc-editor-text', (event: RpcEditorTextEvent) => seen.push(event.detail.text));
+    peer.writeMessage(request('set_editor_text', { text: 'fix the bug' }));
+    expect(textarea.value).to.equal('fix the bug');
+    expect(seen).to.deep.equal(['fix the bug']);
+  });
+
+  it('without editor-target only fires rpc-editor-text', async () => {
+    const { el, peer, textarea } = await mount();
+    const seen: string[] = [];
+    el.addEventListener('rpc-editor-text', (event: RpcEditorTextEvent) => seen.push(event.detail.text));
+    peer.writeMessage(request('set_editor_text', { text: 'x' }));
+    expect(textarea.value).to.equal('');
+    expect(seen).to.deep.equal(['x']);
+  });
+
+  it('title-target="document" sets document.title (throttled) and fires rpc-title', async () => {
+    const before = document.title;
+    try {
+      const { el, peer } = await mount({ 'title-target': 'document' });
+      const seen: string[] = [];
+      el.addEventListener('rpc-title', (event: RpcTitleEvent) => seen.push(event.detail.text));
+      peer.writeMessage(request('setTitle', { title: '\u001b[1mpi\u001b[0m: one' }));
+      peer.writeMessage(request('setTitle', { title: 'pi: two' }));
+      expect(document.title).to.equal('pi: one');
+      await until('the trailing title', () => document.title === 'pi: two', 1000);
+      expect(seen).to.deep.equal(['pi: one', 'pi: two']);
+    } finally {
+      document.title = before;
+    }
+  });
+
+  it('without title-target leaves document.title alone', async () => {
+    const before = document.title;
+    const { el, peer } = await mount();
+    const seen: string[] = [];
+    el.addEventListener('rpc-title', (event: RpcTitleEvent) => seen.push(event.detail.text));
+    peer.writeMessage(request('setTitle', { title: 'agent' }));
+    await sleep(300);
+    expect(document.title).to.equal(before);
+    expect(seen).to.deep.equal(['agent']);
+  });
+
+  it('reflects the connection state and fires rpc-connection on each change', async () => {
+    const { el, peer, part, settle } = await mount();
+    const states: string[] = [];
+    el.addEventListener('rpc-connection', (event: RpcConnectionEvent) => states.push(event.detail.state));
+    await settle();
+    expect(el.getAttribute('connection')).to.equal('connected');
+    expect(el.connection).to.equal('connected');
+    const pill = part('connection');
+    expect(pill?.getAttribute('role')).to.equal('status');
+    expect(pill?.textContent?.trim()).to.equal('Connected');
+    peer.end();
+    await settle();
+    expect(el.getAttribute('connection')).to.equal('closed');
+    expect(pill?.textContent?.trim()).to.equal('Disconnected');
+    expect(states).to.deep.equal(['closed']);
+  });
+
+  it('maps every transport state, announcing changes only, with a dot that respects reduced motion', async () => {
+    const { el, part, settle } = await mount();
+    const transport = new ManualTransport();
+    const states: string[] = [];
+    el.addEventListener('rpc-connection', (event: RpcConnectionEvent) => states.push(event.detail.state));
+    el.transport = transport;
+    await settle();
+    const label = () => part('connection')?.textContent?.trim();
+    const dot = () => getComputedStyle(part('connection-indicator') as HTMLElement);
+    expect(label()).to.equal('Connecting…');
+    expect(dot().animationName).to.equal('pulse');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    expect(dot().animationName).to.equal('none');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+    transport.move('open');
+    await settle();
+    expect(label()).to.equal('Connected');
+    transport.move('reconnecting');
+    await settle();
+    expect(label()).to.equal('Reconnecting…');
+    expect(el.getAttribute('connection')).to.equal('reconnecting');
+    transport.move('open');
+    transport.move('closed');
+    await settle();
+    expect(label()).to.equal('Disconnected');
+    expect(states).to.deep.equal(['connecting', 'connected', 'reconnecting', 'connected', 'closed']);
+    await emulateFeatures({ 'forced-colors': 'active' });
+    expect(getComputedStyle(part('connection') as HTMLElement).borderTopStyle).to.equal('solid');
+    await emulateFeatures({ 'forced-colors': '' });
+  });
+
+  it('lays out right to left and takes overridden strings', async () => {
+    const { el, part, settle } = await mount({ dir: 'rtl' });
+    el.strings = { connectionConnected: 'Verbunden' };
+    await settle();
+    expect(part('connection')?.textContent?.trim()).to.equal('Verbunden');
+    const pill = part('connection')?.getBoundingClientRect();
+    const header = part('header')?.getBoundingClientRect();
+    expect(pill?.left).to.be.closeTo(header?.left ?? 0, 1);
+  });
+
+  it('re-attaches when the transport changes, without closing the host transport', async () => {
+    const { el, transport, settle } = await mount();
+    const next = createMemoryTransport();
+    el.transport = next.transport;
+    next.peer.writeMessage(confirm('n1'));
+    await settle();
+    expect(transport.state).to.equal('open');
+    expect(el.controller.dialogs.map((d) => d.request.id)).to.deep.equal(['n1']);
+    el.remove();
+    expect(next.transport.state).to.equal('open');
+  });
+
+  it('stop() answers every pending dialog cancelled, then sends abort', async () => {
+    const { el, peer, settle, sent, dialog } = await mount();
+    peer.writeMessage(confirm('a'));
+    peer.writeMessage(confirm('b'));
+    await settle();
+    const events: RpcStopEvent[] = [];
+    el.addEventListener('rpc-stop', (event: RpcStopEvent) => events.push(event));
+    expect(el.stop()).to.equal(true);
+    await settle();
+    expect(sent()).to.deep.equal([
+      { type: 'extension_ui_response', id: 'a', cancelled: true },
+      { type: 'extension_ui_response', id: 'b', cancelled: true },
+      { type: 'abort' },
+    ]);
+    expect(events.map((event) => event.detail)).to.deep.equal([{ abort: true }]);
+    expect(events[0]?.cancelable).to.equal(true);
+    expect(dialog()).to.equal(null);
+  });
+
+  it('stop({ abort: false }) only cancels the dialogs', async () => {
+    const { el, peer, sent } = await mount();
+    peer.writeMessage(confirm('a'));
+    el.stop({ abort: false });
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', cancelled: true }]);
+  });
+
+  it('sends nothing when rpc-stop is cancelled', async () => {
+    const { el, peer, sent } = await mount();
+    peer.writeMessage(confirm('a'));
+    el.addEventListener('rpc-stop', (event) => event.preventDefault());
+    expect(el.stop()).to.equal(false);
+    expect(sent()).to.deep.equal([]);
+    expect(el.controller.dialogs).to.have.length(1);
+  });
+
+  it('closes a dialog locally on rpc_ui_dialog_closed, sending nothing', async () => {
+    const { el, peer, settle, sent, dialog } = await mount();
+    peer.writeMessage(confirm('a'));
+    await settle();
+    expect(dialog()).not.to.equal(null);
+    peer.writeMessage({ type: 'rpc_ui_dialog_closed', id: 'a', reason: 'answered' });
+    await settle();
+    expect(dialog()).to.equal(null);
+    expect(el.controller.dialogs).to.have.length(0);
+    expect(sent()).to.deep.equal([]);
+  });
+
+  it('shows the agent exit with its code and stderr, and closes dialogs locally', async () => {
+    const { el, peer, settle, sent, part, dialog } = await mount();
+    const states: string[] = [];
+    el.addEventListener('rpc-connection', (event: RpcConnectionEvent) => states.push(event.detail.state));
+    peer.writeMessage(confirm('a'));
+    await settle();
+    expect(part('exit')).to.equal(null);
+    peer.writeMessage({
+      type: 'rpc_ui_agent_exit',
+      code: 3,
+      signal: null,
+      stderr: ['Error: boom', '    at main (agent.js:1:1)'],
+    });
+    await settle();
+    expect(part('exit-message')?.textContent).to.equal('Agent exited (code 3)');
+    const details = part('exit-details') as HTMLDetailsElement;
+    expect(details.open).to.equal(false);
+    expect(part('exit-summary')?.textContent).to.equal('Last error output (2 lines)');
+    expect(part('stderr')?.textContent).to.equal('Error: boom\n    at main (agent.js:1:1)');
+    expect(el.getAttribute('connection')).to.equal('agent-exited');
+    expect(part('connection')?.textContent?.trim()).to.equal('Agent exited');
+    expect(states).to.deep.equal(['agent-exited']);
+    expect(dialog()).to.equal(null);
+    expect(sent()).to.deep.equal([]);
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true });
+    await settle();
+    expect(part('exit')).to.equal(null);
+    expect(el.getAttribute('connection')).to.equal('connected');
+  });
+
+  describe('persist="session"', () => {
+    it('a pending dialog survives removing and re-adding, with its remaining time', async () => {
+      const key = `rpc-test-${++serial}`;
+      const first = await mount({ persist: 'session', 'persist-key': key });
+      first.peer.writeMessage(confirm('p1', { timeout: 10_000 }));
+      await first.settle();
+      await frame();
+      expect(sessionStorage.getItem(key)).to.contain('p1');
+      await sleep(300);
+      first.el.remove();
+      // The same element comes back with its dialog.
+      first.wrapper.append(first.el);
+      await first.settle();
+      expect(first.dialog()?.shadowRoot?.querySelector('h2')?.textContent).to.equal('Confirm p1?');
+      first.el.remove();
+
+      // A new element, with a fresh controller and transport, restores it from sessionStorage.
+      const second = await mount({ persist: 'session', 'persist-key': key });
+      await second.settle();
+      const [restored] = second.el.controller.dialogs;
+      expect(restored?.request.id).to.equal('p1');
+      const remaining = restored ? second.el.controller.remaining(restored) : undefined;
+      expect(remaining).to.be.within(8000, 9800);
+      expect(second.dialog()?.shadowRoot?.querySelector('h2')?.textContent).to.equal('Confirm p1?');
+      // It can still be answered, through the new transport.
+      second.el.controller.respond('p1', { confirmed: true });
+      expect(second.sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'p1', confirmed: true }]);
+    });
+
+    for (const [label, stored] of [
+      ['not a snapshot', JSON.stringify({ version: 2, dialogs: 'no' })],
+      ['not JSON', '{"version":1,'],
+    ] as const) {
+      it(`ignores, reports once and clears a corrupt stored value (${label})`, async () => {
+        const key = `rpc-test-${++serial}`;
+        sessionStorage.setItem(key, stored);
+        const warnings: unknown[][] = [];
+        const warn = console.warn;
+        console.warn = (...args: unknown[]) => warnings.push(args);
+        try {
+          const { el, peer, settle } = await mount({ persist: 'session', 'persist-key': key });
+          expect(sessionStorage.getItem(key)).to.equal(null);
+          await settle();
+          expect(warnings).to.have.length(1);
+          expect(el.controller.dialogs).to.have.length(0);
+          // Then the element's own, valid state is stored.
+          const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { version?: number } | null;
+          expect(saved?.version).to.equal(1);
+          peer.writeMessage(confirm('ok'));
+          await settle();
+          expect(el.controller.dialogs).to.have.length(1);
+        } finally {
+          console.warn = warn;
+        }
+      });
+    }
+
+    it('keeps the snapshot in a host state store, beside the host state', async () => {
+      let state: unknown = { host: 'kept' };
+      const store = { getState: () => state, setState: (next: unknown) => (state = next) };
+      const first = await mount();
+      first.el.stateStore = store;
+      first.peer.writeMessage(confirm('s1'));
+      first.el.remove();
+      expect((state as { host: string }).host).to.equal('kept');
+      expect(JSON.stringify(state)).to.contain('s1');
+      const second = await mount();
+      second.el.remove();
+      second.el.stateStore = store;
+      second.wrapper.append(second.el);
+      expect(second.el.controller.dialogs.map((d) => d.request.id)).to.deep.equal(['s1']);
+    });
+  });
+
+  describe('with a url', () => {
+    const server = {
+      port: async () => (await executeServerCommand<{ port: number }, undefined>('ws-server-info')).port,
+      send: (path: string, text: string) =>
+        executeServerCommand<{ sent: number }, object>('ws-send', { path, text }),
+      connections: (path: string) =>
+        executeServerCommand<{ open: number; total: number }, object>('ws-connections', { path }),
+      reset: (path: string) => executeServerCommand<boolean, object>('ws-reset', { path }),
+    };
+
+    it('connects, shows "Connected", receives requests and closes its socket when removed', async () => {
+      const path = `/t/extension-ui-${Date.now().toString(36)}`;
+      const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+      const el = document.createElement('rpc-extension-ui');
+      const states: string[] = [];
+      el.addEventListener('rpc-connection', (event: RpcConnectionEvent) => states.push(event.detail.state));
+      el.url = `ws://127.0.0.1:${await server.port()}${path}`;
+      wrapper.append(el);
+      const { part, settle } = helpers(el, createMemoryTransport().peer);
+      try {
+        await until('connected', () => el.getAttribute('connection') === 'connected');
+        await settle();
+        expect(part('connection')?.textContent?.trim()).to.equal('Connected');
+        expect(states).to.deep.equal(['connecting', 'connected']);
+        await server.send(path, JSON.stringify(confirm('w1')));
+        await until('the dialog', () => el.controller.dialogs.length === 1);
+        el.remove();
+        await until('the socket closed', async () => (await server.connections(path)).open === 0);
+        expect(states.at(-1)).to.equal('connected');
+      } finally {
+        el.remove();
+        await server.reset(path);
+      }
+    });
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`has no axe violations with a dialog open (${scheme})`, async () => {
+      await emulateMedia({ colorScheme: scheme });
+      try {
+        const background = scheme === 'dark' ? 'background: #1e1e1e; color: #e4e4e4' : '';
+        const { peer, settle, dialog, wrapper, el } = await mount({}, background);
+        peer.writeMessage(request('setWidget', { widgetKey: 'w', widgetLines: ['widget'] }));
+        peer.writeMessage(request('setStatus', { statusKey: 's', statusText: 'status' }));
+        peer.writeMessage(request('notify', { message: 'note', notifyType: 'warning' }));
+        peer.writeMessage({ type: 'rpc_ui_agent_exit', code: 1, signal: null, stderr: ['oops'] });
+        peer.writeMessage(confirm('x'));
+        await settle();
+        const open = dialog();
+        expect(open).not.to.equal(null);
+        await animationsDone(open ?? el);
+        await animationsDone(el.shadowRoot?.querySelector('rpc-notifications') ?? el);
+        await expect(wrapper).to.be.accessible();
+      } finally {
+        await emulateMedia({ colorScheme: 'light' });
+      }
+    });
+  }
+});
