@@ -46,6 +46,9 @@ export class AgentProcess {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
+      // Its own process group: a terminal's Ctrl+C goes to the bridge, which ends the agent by
+      // closing its stdin. The agent still ends if the bridge dies (its stdin closes).
+      detached: process.platform !== 'win32',
     });
     this.#child = child;
     const { stdin, stdout, stderr } = child;
@@ -80,11 +83,13 @@ export class AgentProcess {
   }
 
   /**
-   * End the agent the way it expects: close its stdin. If it has not exited after `graceMs`,
-   * send SIGTERM, then SIGKILL after as long again.
+   * End the agent the way it expects: close its stdin, and keep reading its stdout until it has
+   * exited (it may still be writing: a prompt's `response` comes last, and a pipe closed under it
+   * would crash it with EPIPE). If it has not exited after `graceMs`, send SIGTERM, then SIGKILL
+   * after as long again.
    */
   async stop(graceMs = 3000): Promise<AgentExit> {
-    this.transport.close();
+    this.#child.stdin?.end();
     const escalate = setTimeout(() => {
       this.#child.kill('SIGTERM');
       setTimeout(() => this.#child.kill('SIGKILL'), graceMs).unref();
@@ -92,6 +97,7 @@ export class AgentProcess {
     escalate.unref();
     const exit = await this.exited;
     clearTimeout(escalate);
+    this.transport.close();
     return exit;
   }
 }

@@ -1,0 +1,72 @@
+/**
+ * Who may talk to the bridge: loopback detection, the origins allowed to open the WebSocket, the
+ * token check and the Content-Security-Policy of the served page. Node only.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { isIPv6 } from 'node:net';
+
+/** Whether `host` only accepts connections from this machine. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+/** `host:port` as it appears in a URL (IPv6 addresses in brackets). */
+export function hostPort(host: string, port: number): string {
+  return `${isIPv6(host) ? `[${host}]` : host}:${port}`;
+}
+
+/** The bridge's own origins: `http://host:port`, and the `localhost` alias for 127.0.0.1 and ::1. */
+export function ownOrigins(host: string, port: number): string[] {
+  const origins = [`http://${hostPort(host, port)}`];
+  if (host === '127.0.0.1' || host === '::1') origins.push(`http://localhost:${port}`);
+  if (host === 'localhost') origins.push(`http://127.0.0.1:${port}`);
+  return origins;
+}
+
+/** The page's Content-Security-Policy: everything from the bridge itself, nothing inline. */
+export function contentSecurityPolicy(origins: readonly string[]): string {
+  const sockets = origins.map((origin) => origin.replace(/^http/, 'ws')).join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `connect-src 'self' ${sockets}`,
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Compare two secrets in constant time. */
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What an upgrade request must satisfy. */
+export interface UpgradePolicy {
+  /** Exact origins (`scheme://host:port`) allowed to connect. */
+  readonly allowedOrigins: readonly string[];
+  /** When set, the `token` query parameter must equal it. */
+  readonly token: string | undefined;
+}
+
+/**
+ * Why a WebSocket upgrade must be refused, or `undefined` when it may go on.
+ * A missing `Origin` is refused too: browsers always send one, and other clients can set it.
+ */
+export function refusalReason(request: IncomingMessage, url: URL, policy: UpgradePolicy): string | undefined {
+  const origin = request.headers.origin;
+  if (!origin) return 'The WebSocket upgrade has no Origin header.';
+  if (!policy.allowedOrigins.includes(origin)) return `The origin ${origin} is not allowed.`;
+  if (policy.token !== undefined) {
+    const given = url.searchParams.get('token');
+    if (given === null) return 'A token is required (add ?token=… to the URL).';
+    if (!sameSecret(given, policy.token)) return 'The token is wrong.';
+  }
+  return undefined;
+}

@@ -1,0 +1,99 @@
+/** The command line of `rpc-ui`: parsing and the usage text. Node only. */
+import { parseArgs } from 'node:util';
+import { DEFAULT_PORT } from './server.js';
+
+/** The usage text of `rpc-ui`. */
+export const USAGE = `Usage: rpc-ui serve [options] [-- AGENT COMMAND...]
+
+Runs an agent in RPC mode, serves the playground at http://HOST:PORT/ and bridges the agent's
+stdin/stdout to the page over a WebSocket at /rpc.
+
+Without an agent command, runs the embedded default: pi from this project's dependencies,
+offline, with the demo extension (try /demo in the page).
+
+Options:
+  --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host ADDR           address to listen on (default 127.0.0.1; anything else requires a token)
+  --token T             secret the page must give to connect (generated when not on loopback)
+  --allow-origin URL    also accept WebSockets from this origin (repeatable)
+  --no-open             do not open the browser (also when CI is set)
+  -h, --help            show this text
+
+Example:
+  rpc-ui serve --port 0 -- pi --mode rpc --no-session`;
+
+/** What `rpc-ui serve` was asked to do. */
+export interface ServeArgs {
+  readonly host: string;
+  readonly port: number;
+  readonly token: string | undefined;
+  readonly allowOrigins: readonly string[];
+  readonly open: boolean;
+  /** The agent command and its arguments; empty for the embedded default. */
+  readonly agent: readonly string[];
+}
+
+/** The outcome of parsing the command line. */
+export type CliParse =
+  | { readonly kind: 'serve'; readonly args: ServeArgs }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'error'; readonly message: string };
+
+function parsePort(text: string | undefined): number | undefined {
+  if (text === undefined) return DEFAULT_PORT;
+  if (!/^\d{1,5}$/.test(text)) return undefined;
+  const port = Number(text);
+  return port <= 65535 ? port : undefined;
+}
+
+/**
+ * Parse `rpc-ui` arguments (without `node` and the script). Everything after the first `--` is the
+ * agent command, kept as it is.
+ */
+export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliParse {
+  const split = argv.indexOf('--');
+  const own = split < 0 ? [...argv] : argv.slice(0, split);
+  const agent = split < 0 ? [] : argv.slice(split + 1);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: own,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        token: { type: 'string' },
+        'allow-origin': { type: 'string', multiple: true },
+        'no-open': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: 'help' };
+  if (positionals.length === 0) return { kind: 'help' };
+  if (positionals[0] !== 'serve' || positionals.length > 1) {
+    return {
+      kind: 'error',
+      message: `Unknown command "${positionals.join(' ')}"; the only command is "serve".`,
+    };
+  }
+  const port = parsePort(values.port);
+  if (port === undefined)
+    return { kind: 'error', message: `--port must be 0 to 65535, not "${values.port}".` };
+  if (split >= 0 && agent.length === 0) return { kind: 'error', message: 'No agent command after "--".' };
+  if (values.token === '') return { kind: 'error', message: '--token must not be empty.' };
+  return {
+    kind: 'serve',
+    args: {
+      host: values.host ?? '127.0.0.1',
+      port,
+      token: values.token,
+      allowOrigins: values['allow-origin'] ?? [],
+      open: !values['no-open'] && !env.CI,
+      agent,
+    },
+  };
+}

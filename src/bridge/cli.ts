@@ -1,0 +1,126 @@
+/**
+ * `rpc-ui serve [--port N] [--host ADDR] [--token T] [--no-open] [-- AGENT COMMAND...]`: runs an
+ * agent (by default the embedded pi with the demo extension), serves the playground and bridges
+ * them. Prints one line `rpc-ui: serving URL` on stdout when ready; everything else goes to
+ * stderr. Ctrl+C or SIGTERM ends the agent by closing its stdin. Run it with `npx tsx`. Node only.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCli, type ServeArgs, USAGE } from './cli-args.js';
+import { type AgentCommand, defaultAgentCommand, packageRoot, PiNotInstalledError } from './default-agent.js';
+import { type BridgeAgentOptions, startBridge } from './server.js';
+
+/** Where `npm run build:playground` puts the playground. */
+const PLAYGROUND_DIR = join(packageRoot, 'dist', 'playground');
+
+/** Open `url` in the default browser, detached; failures are ignored (the URL is printed anyway). */
+function openBrowser(url: string): void {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
+  try {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    child.on('error', () => undefined);
+    child.unref();
+  } catch {
+    // No browser opener: the user has the printed URL.
+  }
+}
+
+/** The agent to run: the one after `--`, or the embedded default. */
+function agentFor(args: ServeArgs): { agent: BridgeAgentOptions; cleanup: () => void } {
+  const [command, ...rest] = args.agent;
+  if (command !== undefined) return { agent: { command, args: rest }, cleanup: () => undefined };
+  const embedded: AgentCommand = defaultAgentCommand();
+  return {
+    agent: { ...embedded, label: 'pi (embedded default, demo extension)' },
+    cleanup: embedded.cleanup,
+  };
+}
+
+function describeListenError(error: unknown, args: ServeArgs): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') return `rpc-ui: port ${args.port} is in use; pass --port 0 for a free one.`;
+  if (code === 'EADDRNOTAVAIL') return `rpc-ui: cannot listen on ${args.host}: no such address here.`;
+  return `rpc-ui: cannot listen on ${args.host}:${args.port}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+async function serve(args: ServeArgs): Promise<number> {
+  let chosen;
+  try {
+    chosen = agentFor(args);
+  } catch (error) {
+    if (!(error instanceof PiNotInstalledError)) throw error;
+    console.error(`rpc-ui: ${error.message}`);
+    return 1;
+  }
+  const log = (message: string) => console.error(message);
+  let bridge;
+  try {
+    bridge = await startBridge({
+      host: args.host,
+      port: args.port,
+      token: args.token,
+      agent: chosen.agent,
+      staticDir: PLAYGROUND_DIR,
+      extraOrigins: args.allowOrigins,
+      log,
+    });
+  } catch (error) {
+    chosen.cleanup();
+    console.error(describeListenError(error, args));
+    return 1;
+  }
+  console.log(`rpc-ui: serving ${bridge.url}`);
+  if (!existsSync(PLAYGROUND_DIR))
+    log('rpc-ui: the playground is not built; run `npm run build:playground`.');
+  void bridge.agentExit.then((exit) => {
+    const how = exit.signal ? `signal ${exit.signal}` : `code ${String(exit.code)}`;
+    log(`rpc-ui: the agent exited (${how}); the page stays up until Ctrl+C.`);
+  });
+  if (args.open) openBrowser(bridge.url);
+
+  const running = bridge;
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        log(`rpc-ui: ${signal} again, exiting now.`);
+        process.exit(130);
+      }
+      stopping = true;
+      void running.close().then(() => {
+        chosen.cleanup();
+        resolve(0);
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** Run the CLI with these arguments; resolves with the exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseCli(argv);
+  if (parsed.kind === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    console.error(`rpc-ui: ${parsed.message}\n\n${USAGE}`);
+    return 2;
+  }
+  return serve(parsed.args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`rpc-ui: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

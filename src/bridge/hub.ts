@@ -1,0 +1,180 @@
+/**
+ * The bridge's core: one agent process, any number of browser tabs. Every agent line goes to every
+ * tab as it was written; every tab message goes to the agent as one line. A new tab first gets the
+ * current state (see {@link UiTable}); the first answer to a dialog closes it in the other tabs;
+ * the agent's exit is told to everyone. Node only.
+ */
+import type { WebSocket } from 'ws';
+import type { BridgeAgentExit, BridgeDialogClosed, BridgeHello } from '../protocol/bridge.js';
+import { isBridgeType } from '../protocol/bridge.js';
+import { RESPONSE_TYPE } from '../protocol/types.js';
+import { isPlainObject } from '../transport/jsonl.js';
+import type { OutboundMessage } from '../transport/transport.js';
+import type { AgentProcess } from './agent-process.js';
+import { UiTable } from './ui-table.js';
+import { within } from './wait.js';
+
+/** WebSocket close code for a message that breaks the contract. */
+const POLICY_VIOLATION = 1008;
+/** A tab that has this much unsent data is too slow to follow the agent and is dropped. */
+const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/** How long to wait for the last stdout and stderr lines once the process has exited. */
+const DRAIN_MS = 1000;
+
+type RawData = Buffer | ArrayBuffer | Buffer[];
+
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
+}
+
+/** Options of an {@link AgentHub}. */
+export interface AgentHubOptions {
+  /** The running agent. */
+  readonly agent: AgentProcess;
+  /** The agent command as shown to tabs in `rpc_ui_hello`. */
+  readonly label: string;
+  /** Where to report problems (refused messages, write failures). */
+  readonly log?: (message: string) => void;
+}
+
+/** Connects one agent process to the browser tabs. */
+export class AgentHub {
+  readonly #agent: AgentProcess;
+  readonly #label: string;
+  readonly #log: (message: string) => void;
+  readonly #tabs = new Set<WebSocket>();
+  readonly #table = new UiTable();
+  #exit: BridgeAgentExit | undefined;
+  #spawnError: string | undefined;
+  /** Resolves with the exit message once the agent has ended and the tabs were told. */
+  readonly ended: Promise<BridgeAgentExit>;
+
+  constructor(options: AgentHubOptions) {
+    this.#agent = options.agent;
+    this.#label = options.label;
+    this.#log = options.log ?? (() => undefined);
+    const { child, transport } = this.#agent;
+    child.once('error', (error) => {
+      this.#spawnError = `rpc-ui: could not start the agent (${options.label}): ${error.message}`;
+    });
+    const stderr = child.stderr;
+    const stderrClosed = new Promise<void>((resolve) => {
+      if (!stderr || stderr.closed) resolve();
+      else stderr.once('close', () => resolve());
+    });
+    transport.on('message', (message) => {
+      this.#table.observe(message);
+      if (this.#tabs.size === 0) return;
+      const text = message.text;
+      for (const tab of this.#tabs) this.#sendText(tab, text);
+    });
+    transport.on('error', (error) => this.#log(`rpc-ui: agent output: ${error.message}`));
+    this.ended = this.#agent.exited.then(async (exit) => {
+      await within(Promise.all([transport.done, stderrClosed]), DRAIN_MS);
+      return this.#agentEnded(exit.code, exit.signal);
+    });
+  }
+
+  /** The number of connected tabs. */
+  get tabCount(): number {
+    return this.#tabs.size;
+  }
+
+  /** Welcome a tab: hello, the current state, then its messages flow both ways. */
+  addTab(tab: WebSocket): void {
+    this.#tabs.add(tab);
+    tab.on('close', () => this.#tabs.delete(tab));
+    tab.on('error', (error) => this.#log(`rpc-ui: a tab's connection failed: ${error.message}`));
+    tab.on('message', (data: RawData) => this.#fromTab(tab, textOf(data)));
+    const hello: BridgeHello = {
+      type: 'rpc_ui_hello',
+      agent: this.#label,
+      running: this.#exit === undefined,
+    };
+    this.#sendText(tab, JSON.stringify(hello));
+    for (const line of this.#table.replay()) this.#sendText(tab, line);
+    if (this.#exit) this.#sendText(tab, JSON.stringify(this.#exit));
+  }
+
+  /** Close every tab's connection. */
+  closeTabs(code: number, reason: string): void {
+    for (const tab of this.#tabs) tab.close(code, reason);
+    this.#tabs.clear();
+  }
+
+  #fromTab(tab: WebSocket, text: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      this.#refuse(tab, 'Each message must be one JSON object; this one is not JSON.');
+      return;
+    }
+    if (!isPlainObject(value) || typeof value.type !== 'string') {
+      this.#refuse(tab, 'Each message must be a JSON object with a string "type".');
+      return;
+    }
+    // The bridge's own messages mean nothing to the agent; the agent has ended: drop.
+    if (isBridgeType(value.type) || this.#exit) return;
+    const message = value as OutboundMessage;
+    if (message.type === RESPONSE_TYPE && typeof message.id === 'string') {
+      const claim = this.#table.claim(message.id);
+      if (claim === 'closed') return;
+      this.#toAgent(message);
+      if (claim === 'first') {
+        const closed: BridgeDialogClosed = {
+          type: 'rpc_ui_dialog_closed',
+          id: message.id,
+          reason: 'answered',
+        };
+        const line = JSON.stringify(closed);
+        for (const other of this.#tabs) if (other !== tab) this.#sendText(other, line);
+      }
+      return;
+    }
+    this.#toAgent(message);
+  }
+
+  #toAgent(message: OutboundMessage): void {
+    try {
+      this.#agent.transport.send(message);
+    } catch (error) {
+      this.#log(
+        `rpc-ui: could not write to the agent: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+
+  #refuse(tab: WebSocket, reason: string): void {
+    this.#log(`rpc-ui: a tab was disconnected: ${reason}`);
+    this.#tabs.delete(tab);
+    tab.close(POLICY_VIOLATION, reason);
+  }
+
+  #sendText(tab: WebSocket, text: string): void {
+    if (tab.readyState !== tab.OPEN) return;
+    if (tab.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.#log('rpc-ui: a tab reads too slowly to follow the agent and was disconnected.');
+      this.#tabs.delete(tab);
+      tab.terminate();
+      return;
+    }
+    tab.send(text);
+  }
+
+  #agentEnded(code: number | null, signal: string | null): BridgeAgentExit {
+    const stderr = this.#agent.stderrTail();
+    if (this.#spawnError) stderr.push(this.#spawnError);
+    const exit: BridgeAgentExit = { type: 'rpc_ui_agent_exit', code, signal, stderr };
+    this.#exit = exit;
+    const lines = [JSON.stringify(exit)];
+    for (const id of this.#table.pendingIds()) {
+      const closed: BridgeDialogClosed = { type: 'rpc_ui_dialog_closed', id, reason: 'agent-exit' };
+      lines.push(JSON.stringify(closed));
+    }
+    this.#table.clear();
+    for (const tab of this.#tabs) for (const line of lines) this.#sendText(tab, line);
+    return exit;
+  }
+}

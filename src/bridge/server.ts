@@ -1,0 +1,184 @@
+/**
+ * The rpc-ui bridge server: runs one agent command, serves the built playground at `/` and
+ * bridges the agent's JSONL stdio to browser tabs over a WebSocket at `/rpc`. Safe by default:
+ * loopback only, same-origin WebSockets only, a token when listening beyond loopback, a strict
+ * CSP. The browser never chooses the command. Node only.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, realpathSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { BridgeAgentExit } from '../protocol/bridge.js';
+import { AgentProcess } from './agent-process.js';
+import { contentSecurityPolicy, hostPort, isLoopback, ownOrigins, refusalReason } from './access.js';
+import { AgentHub } from './hub.js';
+import { securityHeaders, serveStatic } from './static-files.js';
+
+/** The agent command the bridge runs. Fixed when the bridge starts; never from the browser. */
+export interface BridgeAgentOptions {
+  readonly command: string;
+  readonly args?: readonly string[];
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  /** How the agent is named to tabs in `rpc_ui_hello` (default: the command line). */
+  readonly label?: string;
+}
+
+/** Options of {@link startBridge}. */
+export interface BridgeOptions {
+  /** The address to listen on (default `127.0.0.1`). */
+  readonly host?: string;
+  /** The port (default 5178; `0` picks a free one). */
+  readonly port?: number;
+  /** The agent to run. */
+  readonly agent: BridgeAgentOptions;
+  /**
+   * A secret every WebSocket must give as `?token=`. When the host is not loopback and none is
+   * given, one is generated (see {@link Bridge.token}).
+   */
+  readonly token?: string;
+  /** The built playground served at `/`. A page saying how to build it is served when missing. */
+  readonly staticDir?: string;
+  /** Origins allowed to open the WebSocket (default: the bridge's own, see `ownOrigins`). */
+  readonly allowedOrigins?: readonly string[];
+  /** Origins allowed besides `allowedOrigins` (for example a dev server's, or a webview's). */
+  readonly extraOrigins?: readonly string[];
+  /** Largest message a tab may send, in bytes (default 1 MiB). */
+  readonly maxPayload?: number;
+  /** Where to report refused connections and other problems (default: nowhere). */
+  readonly log?: (message: string) => void;
+}
+
+/** A running bridge. */
+export interface Bridge {
+  /** The page's URL, with `?token=` when a token is required. */
+  readonly url: string;
+  /** The port listened on. */
+  readonly port: number;
+  /** The token tabs must give, if any. */
+  readonly token: string | undefined;
+  /** The agent process. */
+  readonly agent: AgentProcess;
+  /** Resolves when the agent has ended and the tabs were told. */
+  readonly agentExit: Promise<BridgeAgentExit>;
+  /** End the agent (by closing its stdin), close every connection and the server. */
+  close(): Promise<void>;
+}
+
+/** Default port of `rpc-ui serve`. */
+export const DEFAULT_PORT = 5178;
+/** Default largest message from a tab. */
+export const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function refuseUpgrade(socket: Duplex, status: 403 | 404, reason: string): void {
+  const text = status === 403 ? 'Forbidden' : 'Not Found';
+  const body = `${reason}\n`;
+  socket.on('error', () => undefined);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
+
+function staticRoot(dir: string | undefined): string | undefined {
+  return dir !== undefined && existsSync(dir) ? realpathSync(dir) : undefined;
+}
+
+/**
+ * Start the bridge: listen, then spawn the agent. Rejects when the port cannot be used (nothing is
+ * spawned then). A failure to start the agent itself is reported to tabs as `rpc_ui_agent_exit`.
+ */
+export async function startBridge(options: BridgeOptions): Promise<Bridge> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? (isLoopback(host) ? undefined : randomUUID());
+  const log = options.log ?? (() => undefined);
+  const root = staticRoot(options.staticDir);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD });
+  // Known once the port is: filled in right after `listen`, before any request can arrive.
+  const state: { headers: Record<string, string>; allowedOrigins: readonly string[]; hub?: AgentHub } = {
+    headers: {},
+    allowedOrigins: [],
+  };
+
+  const server = createServer((req, res) => {
+    serveStatic(req, res, { root, headers: state.headers }).catch((error: unknown) => {
+      log(`rpc-ui: serving ${req.url ?? '?'} failed: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500, state.headers);
+      res.end();
+    });
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://bridge.invalid');
+    const hub = state.hub;
+    if (url.pathname !== '/rpc' || !hub) {
+      refuseUpgrade(socket, 404, 'WebSockets are served at /rpc only.');
+      return;
+    }
+    const reason = refusalReason(req, url, { allowedOrigins: state.allowedOrigins, token });
+    if (reason) {
+      log(`rpc-ui: refused a WebSocket: ${reason}`);
+      refuseUpgrade(socket, 403, reason);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (tab) => hub.addTab(tab));
+  });
+
+  const port = await listen(server, host, options.port ?? DEFAULT_PORT);
+  const origins = ownOrigins(host, port);
+  state.allowedOrigins = [...(options.allowedOrigins ?? origins), ...(options.extraOrigins ?? [])];
+  state.headers = securityHeaders(contentSecurityPolicy(origins));
+
+  server.on('error', (error) => log(`rpc-ui: the HTTP server failed: ${error.message}`));
+
+  const spec = options.agent;
+  let agent: AgentProcess;
+  try {
+    agent = new AgentProcess({ command: spec.command, args: spec.args, cwd: spec.cwd, env: spec.env });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const label = spec.label ?? [spec.command, ...(spec.args ?? [])].join(' ');
+  const agentHub = new AgentHub({ agent, label, log });
+  state.hub = agentHub;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await agent.stop();
+      // Give the tabs the exit message before their sockets close.
+      await agentHub.ended;
+      agentHub.closeTabs(1001, 'The bridge is shutting down.');
+      wss.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    })();
+    return closing;
+  };
+
+  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  return {
+    url: `http://${hostPort(host, port)}/${query}`,
+    port,
+    token,
+    agent,
+    agentExit: agentHub.ended,
+    close,
+  };
+}

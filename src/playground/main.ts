@@ -1,0 +1,56 @@
+// The playground: the real agent (through the rpc-ui bridge) in the drop-in element, a composer,
+// Send and Stop, a protocol log and a theme switch.
+import '../components/define.js';
+import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
+import { WebSocketTransport } from '../transport/websocket.js';
+import { ProtocolLog } from './protocol-log.js';
+
+const ui = document.querySelector<RpcExtensionUI>('#ui');
+const form = document.querySelector<HTMLFormElement>('#composer');
+const message = document.querySelector<HTMLTextAreaElement>('#message');
+const stop = document.querySelector<HTMLButtonElement>('#stop');
+const theme = document.querySelector<HTMLSelectElement>('#theme');
+const list = document.querySelector<HTMLOListElement>('#log');
+if (!ui || !form || !message || !stop || !theme || !list)
+  throw new Error('The playground page is incomplete.');
+
+const log = new ProtocolLog(
+  list,
+  document.querySelector('#log-count'),
+  document.querySelector('#log-filter'),
+);
+const url = new URL(`/rpc${location.search}`, location.href);
+url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+const transport = new WebSocketTransport({ url });
+transport.on('message', (line) => log.add('in', line.text));
+const send = transport.send.bind(transport);
+transport.send = (outgoing) => {
+  send(outgoing);
+  log.add('out', JSON.stringify(outgoing));
+};
+ui.transport = transport;
+
+let prompts = 0;
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const text = message.value;
+  if (text.trim() === '') return;
+  ui.controller.send({ type: 'prompt', id: `playground-${++prompts}`, message: text });
+  message.value = '';
+});
+message.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    form.requestSubmit();
+  }
+});
+stop.addEventListener('click', () => ui.stop());
+
+const saved = localStorage.getItem('rpc-ui-kit-theme');
+if (saved) theme.value = saved;
+const applyTheme = () => {
+  document.documentElement.dataset.theme = theme.value;
+  localStorage.setItem('rpc-ui-kit-theme', theme.value);
+};
+theme.addEventListener('change', applyTheme);
+applyTheme();

@@ -1,0 +1,33 @@
+/** The playground's protocol log: every line both ways, filterable, UI requests highlighted. */
+const LIMIT = 2000;
+
+export class ProtocolLog {
+  readonly #list: HTMLOListElement;
+  readonly #count: HTMLElement | null;
+  #filter = '';
+
+  constructor(list: HTMLOListElement, count: HTMLElement | null, filter: HTMLInputElement | null) {
+    this.#list = list;
+    this.#count = count;
+    filter?.addEventListener('input', () => {
+      this.#filter = filter.value.toLowerCase();
+      for (const item of this.#list.children) this.#apply(item as HTMLElement);
+    });
+  }
+
+  /** Add one line; `from` is the agent's side or ours. Text only, never HTML. */
+  add(direction: 'in' | 'out', text: string): void {
+    const item = document.createElement('li');
+    item.className = direction;
+    if (text.includes('"extension_ui_')) item.classList.add('ui');
+    item.textContent = `${direction === 'in' ? '←' : '→'} ${text.length > 4000 ? `${text.slice(0, 4000)}…` : text}`;
+    this.#apply(item);
+    this.#list.append(item);
+    while (this.#list.childElementCount > LIMIT) this.#list.firstElementChild?.remove();
+    if (this.#count) this.#count.textContent = String(this.#list.childElementCount);
+  }
+
+  #apply(item: HTMLElement): void {
+    item.hidden = this.#filter !== '' && !(item.textContent ?? '').toLowerCase().includes(this.#filter);
+  }
+}

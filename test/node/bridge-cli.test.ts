@@ -1,0 +1,133 @@
+/**
+ * `rpc-ui serve` as a user runs it: through tsx (what `npx tsx` runs; npx itself does not pass
+ * SIGTERM on), on the embedded default agent; and its argument parsing.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCli } from '../../src/bridge/cli-args.js';
+import { Tab, until } from '../support/bridge-tab.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const children: ChildProcess[] = [];
+
+interface Cli {
+  readonly child: ChildProcess;
+  readonly stdout: string[];
+  readonly stderr: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+function runCli(args: readonly string[]): Cli {
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['src/bridge/cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, CI: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a failed test can end everything it started.
+    detached: true,
+  });
+  children.push(child);
+  const stdout: string[] = [];
+  let partial = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    stdout.push(...lines);
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, stdout, stderr: () => stderr, exited };
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined)
+      process.kill(-child.pid, 'SIGKILL');
+  }
+});
+
+describe('rpc-ui serve', () => {
+  it('prints one serving line, bridges the default agent, and ends it cleanly on SIGTERM', async () => {
+    const cli = runCli(['serve', '--port', '0', '--no-open']);
+    const line = await until('the serving line', () => cli.stdout[0], 15_000);
+    const match = /^rpc-ui: serving (http:\/\/127\.0\.0\.1:(\d+)\/)$/.exec(line);
+    expect(match, `${line}\n${cli.stderr()}`).not.toBeNull();
+    const url = match?.[1] ?? '';
+
+    const tab = await Tab.open(url);
+    const hello = await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
+    expect(hello.value).toEqual({
+      type: 'rpc_ui_hello',
+      agent: 'pi (embedded default, demo extension)',
+      running: true,
+    });
+    const results = tab.probe([{ call: 'select', args: ['Via the CLI', ['yes', 'no']] }]);
+    const request = await tab.request('select', 'Via the CLI');
+    tab.send({ type: 'extension_ui_response', id: request.id, value: 'yes' });
+    expect((await results).map((r) => r.value)).toEqual(['yes']);
+
+    cli.child.kill('SIGTERM');
+    const exit = await tab.next('the agent exit', (v) => v.type === 'rpc_ui_agent_exit');
+    expect(exit.value).toMatchObject({ code: 0, signal: null });
+    expect(await tab.closed()).toBe(1001);
+    expect(await cli.exited).toBe(0);
+    expect(cli.stdout.filter((l) => l !== '')).toEqual([line]);
+  });
+
+  it('runs the agent command given after --', async () => {
+    const agent = "process.stdin.on('data', () => {}); process.stdin.on('end', () => process.exit(0));";
+    const cli = runCli(['serve', '--port', '0', '--no-open', '--', process.execPath, '-e', agent]);
+    const line = await until('the serving line', () => cli.stdout[0], 15_000);
+    const url = line.replace('rpc-ui: serving ', '');
+    const tab = await Tab.open(url);
+    const hello = await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
+    expect(hello.value).toMatchObject({ agent: `${process.execPath} -e ${agent}`, running: true });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+});
+
+describe('rpc-ui arguments', () => {
+  it('parses serve options and the agent command after --', () => {
+    expect(
+      parseCli(
+        ['serve', '--port', '0', '--host', '::1', '--token', 't', '--no-open', '--', 'pi', '--mode', 'rpc'],
+        {},
+      ),
+    ).toEqual({
+      kind: 'serve',
+      args: {
+        host: '::1',
+        port: 0,
+        token: 't',
+        allowOrigins: [],
+        open: false,
+        agent: ['pi', '--mode', 'rpc'],
+      },
+    });
+    expect(parseCli(['serve'], {})).toMatchObject({
+      args: { host: '127.0.0.1', port: 5178, open: true, agent: [] },
+    });
+    expect(parseCli(['serve'], { CI: 'true' })).toMatchObject({ args: { open: false } });
+  });
+
+  it('explains what is wrong', () => {
+    expect(parseCli(['serve', '--port', 'http'], {})).toEqual({
+      kind: 'error',
+      message: '--port must be 0 to 65535, not "http".',
+    });
+    expect(parseCli(['serve', '--port', '70000'], {})).toMatchObject({ kind: 'error' });
+    expect(parseCli(['run'], {})).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/only command is "serve"/),
+    });
+    expect(parseCli(['serve', '--'], {})).toMatchObject({
+      kind: 'error',
+      message: 'No agent command after "--".',
+    });
+    expect(parseCli(['serve', '--bogus'], {})).toMatchObject({ kind: 'error' });
+    expect(parseCli([], {})).toEqual({ kind: 'help' });
+  });
+});

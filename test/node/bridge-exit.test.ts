@@ -1,0 +1,90 @@
+/**
+ * When the agent ends: every tab is told (code, signal, last stderr lines), pending dialogs close,
+ * late tabs learn it on connect, and stderr never reaches the protocol.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
+import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import { Tab } from '../support/bridge-tab.js';
+
+const bridges: Bridge[] = [];
+const tabs: Tab[] = [];
+
+async function start(agent: Parameters<typeof startBridge>[0]['agent']): Promise<string> {
+  const bridge = await startBridge({ port: 0, agent });
+  bridges.push(bridge);
+  return `http://127.0.0.1:${bridge.port}`;
+}
+
+async function openTab(base: string): Promise<Tab> {
+  const tab = await Tab.open(base);
+  tabs.push(tab);
+  await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
+  return tab;
+}
+
+afterEach(async () => {
+  for (const tab of tabs.splice(0)) tab.close();
+  await Promise.all(bridges.splice(0).map((bridge) => bridge.close()));
+});
+
+describe('the agent ends', () => {
+  it('is killed: tabs get rpc_ui_agent_exit, pending dialogs close, late tabs are told', async () => {
+    const command = defaultAgentCommand();
+    const base = await start(command);
+    const bridge = bridges[0] as Bridge;
+    const a = await openTab(base);
+    const b = await openTab(base);
+    void a.probe([{ call: 'confirm', args: ['Doomed?', 'the agent dies now'] }]).catch(() => undefined);
+    const request = await b.request('confirm', 'Doomed?');
+
+    bridge.agent.child.kill('SIGKILL');
+    for (const tab of [a, b]) {
+      const exit = await tab.next('the exit', (v) => v.type === 'rpc_ui_agent_exit');
+      expect(exit.value).toEqual({ type: 'rpc_ui_agent_exit', code: null, signal: 'SIGKILL', stderr: [] });
+      const closed = await tab.next('the dialog closed', (v) => v.type === 'rpc_ui_dialog_closed');
+      expect(closed.value).toEqual({ type: 'rpc_ui_dialog_closed', id: request.id, reason: 'agent-exit' });
+    }
+    // Answers after the end go nowhere and break nothing.
+    a.send({ type: 'extension_ui_response', id: request.id, confirmed: true });
+
+    const late = await openTab(base);
+    await late.next('the exit', (v) => v.type === 'rpc_ui_agent_exit');
+    expect(late.values.map((v) => v.type)).toEqual(['rpc_ui_hello', 'rpc_ui_agent_exit']);
+    expect(late.values[0]).toMatchObject({ running: false });
+    expect(a.closeCode).toBeUndefined();
+    command.cleanup();
+  });
+
+  it('exits with stderr output: its last lines are reported, never forwarded as protocol', async () => {
+    // Waits for one stdin line, then writes a request, stderr noise and exits with code 3.
+    const script = `
+      process.stdin.once('data', () => {
+        process.stdout.write('{"type":"extension_ui_request","id":"s1","method":"notify","message":"bye"}\\n');
+        process.stderr.write('warming up\\n{"type":"extension_ui_request","id":"fake"}\\nfatal: out of tea');
+        setTimeout(() => process.exit(3), 20);
+      });`;
+    const base = await start({ command: process.execPath, args: ['-e', script], label: 'tea agent' });
+    const tab = await openTab(base);
+    expect(tab.values[0]).toEqual({ type: 'rpc_ui_hello', agent: 'tea agent', running: true });
+    tab.send({ type: 'go' });
+    const exit = await tab.next('the exit', (v) => v.type === 'rpc_ui_agent_exit');
+    expect(exit.value).toEqual({
+      type: 'rpc_ui_agent_exit',
+      code: 3,
+      signal: null,
+      stderr: ['warming up', '{"type":"extension_ui_request","id":"fake"}', 'fatal: out of tea'],
+    });
+    expect(tab.values.map((v) => v.id ?? v.type)).toEqual(['rpc_ui_hello', 's1', 'rpc_ui_agent_exit']);
+  });
+
+  it('cannot be started: tabs learn why', async () => {
+    const base = await start({ command: '/nonexistent/agent-binary', args: ['--mode', 'rpc'] });
+    const tab = await openTab(base);
+    const exit = await tab.next('the exit', (v) => v.type === 'rpc_ui_agent_exit');
+    expect(exit.value).toMatchObject({ code: null, signal: null });
+    expect(String((exit.value.stderr as string[]).at(-1))).toMatch(
+      /^rpc-ui: could not start the agent \(\/nonexistent\/agent-binary --mode rpc\): .*ENOENT/,
+    );
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * The bridge on the real agent (pi 0.73.1, offline, demo extension) with real `ws` clients as tabs:
+ * forwarding both ways, the replay to a new tab, one answer per dialog across tabs, and what a
+ * misbehaving tab gets.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
+import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import { Tab, until } from '../support/bridge-tab.js';
+
+let bridge: Bridge;
+let base: string;
+let cleanup: () => void;
+const tabs: Tab[] = [];
+/** Everything the bridge wrote to the agent's stdin. */
+const sent: Record<string, unknown>[] = [];
+
+async function openTab(): Promise<Tab> {
+  const tab = await Tab.open(base);
+  tabs.push(tab);
+  await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
+  return tab;
+}
+
+beforeAll(async () => {
+  const command = defaultAgentCommand();
+  cleanup = command.cleanup;
+  bridge = await startBridge({ port: 0, agent: { ...command, label: 'pi (test)' } });
+  base = `http://127.0.0.1:${bridge.port}`;
+  const transport = bridge.agent.transport;
+  const send = transport.send.bind(transport);
+  transport.send = (message) => {
+    sent.push({ ...message });
+    send(message);
+  };
+});
+
+afterEach(() => {
+  for (const tab of tabs.splice(0)) tab.close();
+});
+
+afterAll(async () => {
+  await bridge.close();
+  expect(await bridge.agentExit).toMatchObject({ code: 0, signal: null });
+  cleanup();
+});
+
+describe('the bridge', () => {
+  it('greets a tab with rpc_ui_hello first', async () => {
+    const tab = await openTab();
+    expect(tab.values[0]).toEqual({ type: 'rpc_ui_hello', agent: 'pi (test)', running: true });
+    expect(bridge.url).toBe(`http://127.0.0.1:${bridge.port}/`);
+  });
+
+  it('forwards a prompt to the agent and a dialog answer back to the extension', async () => {
+    const tab = await openTab();
+    const results = tab.probe([{ call: 'input', args: ['Your name', 'type here'] }]);
+    const request = await tab.request('input', 'Your name');
+    tab.send({ type: 'extension_ui_response', id: request.id, value: 'Ada ✓' });
+    expect((await results).map((r) => r.value)).toEqual(['Ada ✓']);
+  });
+
+  it('forwards agent lines as written, U+2028 included', async () => {
+    const tab = await openTab();
+    await tab.probe([{ call: 'setEditorText', args: ['one\u2028two'] }]);
+    const line = await tab.next('set_editor_text', (v) => v.method === 'set_editor_text');
+    expect(line.text).toContain('one\u2028two');
+    expect(line.text.startsWith('{"type":"extension_ui_request","id":')).toBe(true);
+  });
+
+  it('replays pending dialogs to a new tab with the remaining timeout; the first answer wins', async () => {
+    const a = await openTab();
+    const results = a.probe([
+      { call: 'select', args: ['Pick one', ['red', 'green']], timeout: 8000 },
+      { call: 'editor', args: ['Notes', 'prefill'] },
+    ]);
+    const select = await a.request('select', 'Pick one');
+    const editor = await a.request('editor', 'Notes');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+
+    const b = await openTab();
+    const replayedSelect = await b.request('select', 'Pick one');
+    expect(replayedSelect.id).toBe(select.id);
+    expect(replayedSelect.timeout).toBeGreaterThan(0);
+    expect(replayedSelect.timeout).toBeLessThanOrEqual(8000 - 350);
+    expect({ ...replayedSelect, timeout: 8000 }).toEqual(select);
+    // Without a timeout, the line is replayed exactly as the agent wrote it.
+    const editorLines = [a, b].map((tab) => tab.received.find((r) => r.value.id === editor.id)?.text);
+    expect(editorLines[1]).toBe(editorLines[0]);
+
+    a.send({ type: 'extension_ui_response', id: select.id, value: 'green' });
+    const closed = await b.next('dialog closed', (v) => v.type === 'rpc_ui_dialog_closed');
+    expect(closed.value).toEqual({ type: 'rpc_ui_dialog_closed', id: select.id, reason: 'answered' });
+    expect(a.values.some((v) => v.type === 'rpc_ui_dialog_closed')).toBe(false);
+    // B's late answer is dropped; then B answers the editor, which A never did.
+    b.send({ type: 'extension_ui_response', id: select.id, value: 'red' });
+    b.send({ type: 'extension_ui_response', id: editor.id, value: 'from B' });
+    await a.next('editor closed', (v) => v.type === 'rpc_ui_dialog_closed' && v.id === editor.id);
+    expect((await results).map((r) => r.value)).toEqual(['green', 'from B']);
+    const answers = sent.filter((m) => m.type === 'extension_ui_response' && m.id === select.id);
+    expect(answers).toEqual([{ type: 'extension_ui_response', id: select.id, value: 'green' }]);
+
+    // A third tab sees neither dialog any more.
+    const c = await openTab();
+    await c.probe([{ call: 'notify', args: ['sync'] }]);
+    expect(c.values.filter((v) => v.id === select.id || v.id === editor.id)).toEqual([]);
+  });
+
+  it('replays the latest statuses, widgets and title, without cleared ones', async () => {
+    const a = await openTab();
+    await a.probe([
+      { call: 'setStatus', args: ['r-one', 'first'] },
+      { call: 'setStatus', args: ['r-two', 'gone soon'] },
+      { call: 'setWidget', args: ['r-widget', ['line 1'], { placement: 'belowEditor' }] },
+      { call: 'setWidget', args: ['r-cleared', ['x']] },
+      { call: 'setTitle', args: ['old title'] },
+    ]);
+    await a.probe([
+      { call: 'setStatus', args: ['r-one', 'latest'] },
+      { call: 'setStatus', args: ['r-two', null] },
+      { call: 'setWidget', args: ['r-cleared', null] },
+      { call: 'setTitle', args: ['new title'] },
+    ]);
+    const b = await openTab();
+    await until('the replay', () => (b.values.some((v) => v.method === 'setTitle') ? true : undefined));
+    const replay = b.values
+      .filter((v) => v.type === 'extension_ui_request')
+      .map((v) => [v.method, v.statusKey ?? v.widgetKey ?? '', v.statusText ?? v.widgetLines ?? v.title]);
+    expect(replay).toEqual([
+      ['setStatus', 'r-one', 'latest'],
+      ['setWidget', 'r-widget', ['line 1']],
+      ['setTitle', '', 'new title'],
+    ]);
+    expect(b.values[0]?.type).toBe('rpc_ui_hello');
+  });
+
+  it('disconnects a tab that sends garbage with 1008; the agent goes on', async () => {
+    for (const garbage of ['not json', '[1,2]', 'null', '{"id":"x"}', '{"type":3}']) {
+      const tab = await openTab();
+      tab.send(garbage);
+      expect(await tab.closed()).toBe(1008);
+      expect(tab.closeReason).toMatch(/JSON object/);
+    }
+    const tab = await openTab();
+    const results = tab.probe([{ call: 'confirm', args: ['Still alive?', 'yes'] }]);
+    const request = await tab.request('confirm', 'Still alive?');
+    tab.send({ type: 'extension_ui_response', id: request.id, confirmed: true });
+    expect((await results).map((r) => r.value)).toEqual([true]);
+    expect(sent.filter((m) => m.id === 'x' || typeof m.type !== 'string')).toEqual([]);
+  });
+
+  it('refuses a message larger than the limit (1009) and keeps the agent', async () => {
+    const tab = await openTab();
+    tab.send({ type: 'prompt', message: 'x'.repeat(1024 * 1024 + 10) });
+    expect(await tab.closed()).toBe(1009);
+    const next = await openTab();
+    expect(await next.probe([{ call: 'notify', args: ['ok'] }])).toHaveLength(1);
+  });
+
+  it('does not forward the bridge’s own message types to the agent', async () => {
+    const tab = await openTab();
+    tab.send({ type: 'rpc_ui_hello', agent: 'fake', running: true });
+    expect(await tab.probe([{ call: 'notify', args: ['after'] }])).toHaveLength(1);
+    expect(tab.closeCode).toBeUndefined();
+    expect(sent.filter((m) => String(m.type).startsWith('rpc_ui_'))).toEqual([]);
+  });
+});
