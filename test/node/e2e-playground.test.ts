@@ -1,0 +1,192 @@
+/**
+ * End to end: the real pi agent behind the real rpc-ui bridge, the built playground in Debian's
+ * Chromium (playwright-core), driven by keyboard and mouse like a person. A `ws` tab beside the
+ * page reads what the extension received (its `UI_PROBE_RESULT` notifications).
+ */
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
+import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import { type ProbeResult, Tab, until } from '../support/bridge-tab.js';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let bridge: Bridge;
+let browser: Browser;
+let observer: Tab;
+const violations: string[] = [];
+
+beforeAll(async () => {
+  await build({ configFile: 'vite.playground.config.ts', logLevel: 'warn' });
+  const { cleanup, ...command } = defaultAgentCommand();
+  bridge = await startBridge({ port: 0, agent: command, staticDir: 'dist/playground' });
+  void bridge.agentExit.then(cleanup);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  observer = await Tab.open(bridge.url);
+}, 60_000);
+
+afterAll(async () => {
+  observer.close();
+  await browser.close();
+  await bridge.close();
+  expect(violations).toEqual([]);
+});
+
+async function openPage(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  await page.goto(bridge.url);
+  await page.locator('rpc-extension-ui[connection="connected"]').waitFor();
+  return page;
+}
+
+/** The next probe result after `mark` messages of the observer tab. */
+async function resultAfter(mark: number): Promise<ProbeResult[]> {
+  const prefix = 'UI_PROBE_RESULT ';
+  const found = await until(
+    'the probe result',
+    () =>
+      observer.received.slice(mark).find(({ value }) => {
+        return (
+          value.method === 'notify' && typeof value.message === 'string' && value.message.startsWith(prefix)
+        );
+      }),
+    15_000,
+  );
+  return (JSON.parse(String(found.value.message).slice(prefix.length)) as { results: ProbeResult[] }).results;
+}
+
+async function command(page: Page, calls: unknown[]): Promise<number> {
+  const mark = observer.received.length;
+  await page.getByRole('textbox', { name: 'Message' }).fill(`/probe ${JSON.stringify(calls)}`);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+  return mark;
+}
+
+const dialog = (page: Page) => page.locator('dialog[open]');
+const ui = (page: Page) => page.locator('rpc-extension-ui');
+
+describe('the playground on the real agent', () => {
+  it('answers every dialog type by keyboard and by mouse; the extension gets exactly those answers', async () => {
+    const page = await openPage();
+    const mark = await command(page, [
+      { call: 'select', args: ['Pick one', ['alpha', 'beta ✓', 'gamma']] },
+      { call: 'confirm', args: ['Proceed?', 'Two\nlines'] },
+      { call: 'input', args: ['Your name', 'placeholder'] },
+      { call: 'editor', args: ['Edit', 'line 1\n\tline 2'] },
+    ]);
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Pick one');
+    await expect.poll(() => dialog(page).getByText('1 of 4').count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Proceed?');
+    await dialog(page).getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Your name');
+    await page.keyboard.type('Ada ✓');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Edit');
+    await page.keyboard.type(' end');
+    await page.keyboard.press('Control+Enter');
+    const results = await resultAfter(mark);
+    expect(results.map((r) => r.value)).toEqual(['beta ✓', true, 'Ada ✓', 'line 1\n\tline 2 end']);
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await page.close();
+  });
+
+  it('Escape cancels, a timeout expires visibly, Stop unblocks a pending dialog', async () => {
+    const page = await openPage();
+    let mark = await command(page, [{ call: 'confirm', args: ['Cancel me', 'm'] }]);
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    expect((await resultAfter(mark)).map((r) => r.value)).toEqual([false]);
+
+    mark = await command(page, [{ call: 'select', args: ['Too slow', ['a', 'b']], timeout: 1500 }]);
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    expect((await resultAfter(mark))[0]?.type).toBe('undefined');
+    await expect
+      .poll(() => page.getByText('“Too slow” timed out: the agent went on with its default.').count())
+      .toBe(1);
+    await expect.poll(() => dialog(page).count()).toBe(0);
+
+    mark = await command(page, [{ call: 'input', args: ['Blocking permission'] }]);
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    expect((await resultAfter(mark))[0]?.type).toBe('undefined');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows statuses, widgets, notifications, the title and the composer text the extension set', async () => {
+    const page = await openPage();
+    const mark = await command(page, [
+      { call: 'setStatus', args: ['e2e', 'status from the agent'] },
+      { call: 'setWidget', args: ['e2e-above', ['widget above ✓']] },
+      { call: 'setWidget', args: ['e2e-below', ['widget below'], { placement: 'belowEditor' }] },
+      { call: 'notify', args: ['a warning for you', 'warning'] },
+      { call: 'setTitle', args: ['pi — e2e title'] },
+      { call: 'setEditorText', args: ['text set by the extension'] },
+    ]);
+    await resultAfter(mark);
+    const text = (selector: string) =>
+      ui(page)
+        .locator(selector)
+        .evaluate((el) => el.shadowRoot?.textContent ?? '');
+    await expect.poll(() => text('rpc-status-bar')).toContain('status from the agent');
+    const widgets = (placement: string) => text(`rpc-widget[placement="${placement}"]`);
+    await expect.poll(() => widgets('aboveEditor')).toContain('widget above ✓');
+    await expect.poll(() => widgets('belowEditor')).toContain('widget below');
+    expect(await widgets('aboveEditor')).not.toContain('widget below');
+    await expect.poll(() => text('rpc-notifications')).toMatch(/Warning:\s*a warning for you/);
+    await expect.poll(() => page.title()).toBe('pi — e2e title');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue())
+      .toBe('text set by the extension');
+    await page.close();
+  });
+
+  it('a reload keeps a pending dialog with its remaining time; answering in one tab closes it in the other', async () => {
+    const first = await openPage();
+    const second = await openPage();
+    const mark = await command(first, [
+      { call: 'select', args: ['Survives a reload', ['x', 'y']], timeout: 30_000 },
+    ]);
+    await expect.poll(() => dialog(first).count()).toBe(1);
+    await expect.poll(() => dialog(second).count()).toBe(1);
+    await first.waitForTimeout(1200);
+    await first.reload();
+    await expect.poll(() => dialog(first).getByRole('heading').textContent()).toBe('Survives a reload');
+    const left = Number(
+      (
+        await dialog(first)
+          .getByText(/s left/)
+          .textContent()
+      )?.match(/\d+/)?.[0],
+    );
+    expect(left).toBeGreaterThan(20);
+    expect(left).toBeLessThan(30);
+    await dialog(second).getByRole('option', { name: 'y' }).click();
+    expect((await resultAfter(mark)).map((r) => r.value)).toEqual(['y']);
+    await expect.poll(() => dialog(first).count()).toBe(0);
+    await first.close();
+    await second.close();
+  });
+});
