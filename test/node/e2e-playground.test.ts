@@ -3,6 +3,8 @@
  * Chromium (playwright-core), driven by keyboard and mouse like a person. A `ws` tab beside the
  * page reads what the extension received (its `UI_PROBE_RESULT` notifications).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,11 +84,27 @@ async function command(page: Page, calls: unknown[]): Promise<number> {
   return mark;
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's violations on the whole page (injected through DevTools, so the page's CSP is untouched). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  // Let the dialog's entrance animation end: axe cannot judge contrast while it fades in.
+  await page.waitForTimeout(300);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }
+    ).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
+  });
+}
+
 const dialog = (page: Page) => page.locator('dialog[open]');
 const ui = (page: Page) => page.locator('rpc-extension-ui');
 
 describe('the playground on the real agent', () => {
-  it('answers every dialog type by keyboard and by mouse; the extension gets exactly those answers', async () => {
+  it('answers every dialog type by keyboard and by mouse, axe-clean with each open; the extension gets exactly those answers', async () => {
     const page = await openPage();
     const mark = await command(page, [
       { call: 'select', args: ['Pick one', ['alpha', 'beta ✓', 'gamma']] },
@@ -96,14 +114,18 @@ describe('the playground on the real agent', () => {
     ]);
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Pick one');
     await expect.poll(() => dialog(page).getByText('1 of 4').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Proceed?');
+    expect(await axeViolations(page)).toEqual([]);
     await dialog(page).getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Your name');
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.type('Ada ✓');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Edit');
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.type(' end');
     await page.keyboard.press('Control+Enter');
     const results = await resultAfter(mark);
