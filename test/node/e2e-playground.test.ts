@@ -211,4 +211,15 @@ describe('the playground on the real agent', () => {
     await first.close();
     await second.close();
   });
+
+  it('a crashed agent: the page says so, open dialogs close, nothing hangs (runs last: it ends the agent)', async () => {
+    const page = await openPage();
+    await command(page, [{ call: 'confirm', args: ['Pending when the agent dies', 'm'] }]);
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    bridge.agent.child.kill('SIGKILL');
+    await expect.poll(() => ui(page).getAttribute('connection')).toBe('agent-exited');
+    await expect.poll(() => ui(page).getByText('Agent exited (signal SIGKILL)').count()).toBe(1);
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    await page.close();
+  });
 });
