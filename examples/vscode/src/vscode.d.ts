@@ -1,0 +1,103 @@
+/**
+ * The few VS Code APIs this example uses, typed here so the repository can type-check it without
+ * the `vscode` module. In your own copy, delete this file and `npm i -D @types/vscode` instead:
+ * these declarations are a subset of the real ones and would clash with them.
+ */
+declare module 'vscode' {
+  export type Thenable<T> = PromiseLike<T>;
+
+  export interface Disposable {
+    dispose(): unknown;
+  }
+
+  /** Subscribe to an event; dispose the result to unsubscribe. */
+  export type Event<T> = (listener: (event: T) => unknown) => Disposable;
+
+  export class Uri {
+    private constructor();
+    /** A new Uri with `segments` appended to `base`'s path. */
+    static joinPath(base: Uri, ...segments: string[]): Uri;
+    /** The file system path (for `file:` Uris). */
+    readonly fsPath: string;
+    toString(): string;
+  }
+
+  export interface ExtensionContext {
+    /** Disposed when the extension is deactivated. */
+    readonly subscriptions: Disposable[];
+    /** The folder the extension is installed in. */
+    readonly extensionUri: Uri;
+  }
+
+  export enum ViewColumn {
+    Active = -1,
+    Beside = -2,
+    One = 1,
+  }
+
+  export interface WebviewOptions {
+    readonly enableScripts?: boolean;
+    readonly localResourceRoots?: readonly Uri[];
+  }
+
+  export interface WebviewPanelOptions {
+    readonly retainContextWhenHidden?: boolean;
+  }
+
+  export interface Webview {
+    html: string;
+    /** The CSP source of the webview's own resources (for `style-src`, `img-src`, …). */
+    readonly cspSource: string;
+    /** The Uri a webview loads a local file from (inside `localResourceRoots`). */
+    asWebviewUri(localResource: Uri): Uri;
+    /** Post a message to the webview's `window` (dropped while the webview is not live). */
+    postMessage(message: unknown): Thenable<boolean>;
+    /** Messages from the webview's `acquireVsCodeApi().postMessage`. */
+    readonly onDidReceiveMessage: Event<unknown>;
+  }
+
+  export interface WebviewPanelOnDidChangeViewStateEvent {
+    readonly webviewPanel: WebviewPanel;
+  }
+
+  export interface WebviewPanel {
+    readonly webview: Webview;
+    readonly visible: boolean;
+    readonly onDidDispose: Event<void>;
+    readonly onDidChangeViewState: Event<WebviewPanelOnDidChangeViewStateEvent>;
+    reveal(viewColumn?: ViewColumn): void;
+    dispose(): unknown;
+  }
+
+  export interface OutputChannel extends Disposable {
+    append(value: string): void;
+  }
+
+  export interface WorkspaceConfiguration {
+    get<T>(section: string, defaultValue: T): T;
+  }
+
+  export interface WorkspaceFolder {
+    readonly uri: Uri;
+  }
+
+  export namespace window {
+    function createWebviewPanel(
+      viewType: string,
+      title: string,
+      showOptions: ViewColumn,
+      options?: WebviewPanelOptions & WebviewOptions,
+    ): WebviewPanel;
+    function createOutputChannel(name: string): OutputChannel;
+    function showErrorMessage(message: string): Thenable<string | undefined>;
+  }
+
+  export namespace commands {
+    function registerCommand(command: string, callback: (...args: unknown[]) => unknown): Disposable;
+  }
+
+  export namespace workspace {
+    function getConfiguration(section?: string): WorkspaceConfiguration;
+    const workspaceFolders: readonly WorkspaceFolder[] | undefined;
+  }
+}
