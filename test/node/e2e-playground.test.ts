@@ -182,6 +182,24 @@ describe('the playground on the real agent', () => {
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue())
       .toBe('text set by the extension');
+
+    // The protocol log: every line both ways, UI requests highlighted, filterable.
+    await page.getByText('Protocol log').click();
+    const visible = page.locator('#log li:not([hidden])');
+    await page.getByRole('searchbox', { name: 'Filter' }).fill('"method":"setTitle"');
+    await expect.poll(() => visible.count()).toBe(1);
+    expect(await visible.first().getAttribute('class')).toBe('in ui');
+    await page.getByRole('searchbox', { name: 'Filter' }).fill('"type":"prompt"');
+    await expect.poll(() => visible.count()).toBeGreaterThan(0);
+    expect(await visible.first().getAttribute('class')).toBe('out');
+
+    // Themes switch the whole page, the kit's elements included.
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
+    const light = await background();
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('vscode-dark');
+    expect(await background()).not.toBe(light);
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('vscode-dark');
     await page.close();
   });
 
@@ -210,6 +228,35 @@ describe('the playground on the real agent', () => {
     await expect.poll(() => dialog(first).count()).toBe(0);
     await first.close();
     await second.close();
+  });
+
+  it('answers two concurrent dialogs out of order (the second from another tab), and every type by mouse', async () => {
+    const page = await openPage();
+    let mark = await command(page, [
+      { call: 'confirm', args: ['First', 'm'] },
+      { call: 'confirm', args: ['Second', 'm'] },
+    ]);
+    await expect.poll(() => dialog(page).getByText('1 of 2').count()).toBe(1);
+    const second = await observer.request('confirm', 'Second');
+    observer.send({ type: 'extension_ui_response', id: second.id, confirmed: true });
+    await expect.poll(() => dialog(page).getByText('1 of 2').count()).toBe(0);
+    await dialog(page).getByRole('button', { name: 'No' }).click();
+    expect((await resultAfter(mark)).map((r) => r.value)).toEqual([false, true]);
+
+    mark = await command(page, [
+      { call: 'select', args: ['Mouse select', ['one', 'two']] },
+      { call: 'input', args: ['Mouse input'] },
+      { call: 'editor', args: ['Mouse editor', 'kept'] },
+    ]);
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Mouse select');
+    await dialog(page).getByRole('option', { name: 'two' }).click();
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Mouse input');
+    await dialog(page).getByRole('textbox').fill('clicked');
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Mouse editor');
+    await dialog(page).getByRole('button', { name: 'OK' }).click();
+    expect((await resultAfter(mark)).map((r) => r.value)).toEqual(['two', 'clicked', 'kept']);
+    await page.close();
   });
 
   it('a crashed agent: the page says so, open dialogs close, nothing hangs (runs last: it ends the agent)', async () => {
