@@ -1,0 +1,5 @@
+import 'rpc-ui-kit/define.js';
+import { createApp } from 'vue';
+import App from './App.vue';
+
+createApp(App).mount('#app');
