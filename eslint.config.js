@@ -43,5 +43,5 @@ export default defineConfig(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  { files: ['*.js', '*.mjs', 'scripts/**'], languageOptions: { globals: globals.node } },
+  { files: ['*.js', '*.mjs', 'scripts/**', 'bin/**'], languageOptions: { globals: globals.node } },
 );

@@ -1,8 +1,25 @@
 import { defineConfig } from 'vite';
+import { minifyCssTemplates } from './scripts/minify-css.js';
 
-// `vite` serves the playground (index.html); `vite build` builds the library.
+/** Each element's class, unregistered: `rpc-ui-kit/elements/<tag>.js`. */
+const elements = {
+  'rpc-confirm': 'confirm/rpc-confirm',
+  'rpc-dialogs': 'dialogs/rpc-dialogs',
+  'rpc-editor': 'editor/rpc-editor',
+  'rpc-extension-ui': 'extension-ui/rpc-extension-ui',
+  'rpc-input': 'input/rpc-input',
+  'rpc-notifications': 'notifications/rpc-notifications',
+  'rpc-select': 'select/rpc-select',
+  'rpc-status-bar': 'status-bar/rpc-status-bar',
+  'rpc-widget': 'widget/rpc-widget',
+};
+
+// `vite` serves the playground (index.html); `vite build` builds the browser library into dist/
+// (one file per package entry, shared code in dist/chunks; lit and zod stay imports). The Node
+// bridge is built by vite.bridge.config.ts.
 export default defineConfig({
   server: { host: '127.0.0.1' },
+  plugins: [minifyCssTemplates()],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -12,9 +29,16 @@ export default defineConfig({
         define: 'src/components/define.ts',
         protocol: 'src/protocol/index.ts',
         transport: 'src/transport/index.ts',
+        controller: 'src/transport/controller.ts',
+        ...Object.fromEntries(
+          Object.entries(elements).map(([tag, path]) => [`elements/${tag}`, `src/components/${path}.ts`]),
+        ),
       },
       formats: ['es'],
     },
-    rolldownOptions: { external: [/^lit($|\/)/, /^@lit\//, /^zod($|\/)/] },
+    rolldownOptions: {
+      external: [/^lit($|\/)/, /^@lit\//, /^zod($|\/)/],
+      output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
   },
 });

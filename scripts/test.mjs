@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, vitest (Node tests, and every Storybook story in Chromium: render,
+// `npm test`: type check, lint, build, vitest (Node tests, and every Storybook story in Chromium: render,
 // play function, axe), Chromium tests (@web/test-runner), then one plain summary line
 // `N passed, N failed` over every runner. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
@@ -26,8 +26,9 @@ const checks = [];
 checks.push(['type check', run('type check', 'npx', ['tsc', '-p', '.'])]);
 checks.push(['lint', run('lint', 'npx', ['eslint', '.']) && run('format', 'npx', ['biome', 'format', '.'])]);
 
-// The story tests read custom-elements.json (Storybook's preview imports it): generate it first.
-checks.push(['custom elements manifest', run('custom elements manifest', 'npx', ['cem', 'analyze'])]);
+// The build (library, bridge, playground, types, custom-elements.json and the editor metadata):
+// the package tests check dist/, and the story tests read custom-elements.json.
+checks.push(['build', run('build', 'npm', ['run', '--silent', 'build'])]);
 
 // Every vitest project: `node` (test/node) and `storybook` (stories/, in Chromium). The JSON
 // report sums them.

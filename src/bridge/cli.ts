@@ -2,7 +2,7 @@
  * `rpc-ui serve [--port N] [--host ADDR] [--token T] [--no-open] [-- AGENT COMMAND...]`: runs an
  * agent (by default the embedded pi with the demo extension), serves the playground and bridges
  * them. Prints one line `rpc-ui: serving URL` on stdout when ready; everything else goes to
- * stderr. Ctrl+C or SIGTERM ends the agent by closing its stdin. Run it with `npx tsx`. Node only.
+ * stderr. Ctrl+C or SIGTERM ends the agent by closing its stdin. bin/rpc-ui.mjs runs it. Node only.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -116,11 +116,3 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   return serve(parsed.args);
 }
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`rpc-ui: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
-);

@@ -3,39 +3,32 @@
  * Chromium (playwright-core), driven by keyboard and mouse like a person. A `ws` tab beside the
  * page reads what the extension received (its `UI_PROBE_RESULT` notifications).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import { type ProbeResult, Tab, until } from '../support/bridge-tab.js';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { launchChromium } from '../support/chromium.js';
 
 let bridge: Bridge;
 let browser: Browser;
 let observer: Tab;
 const violations: string[] = [];
 
+// The playground is built into a temporary folder: dist/ belongs to `npm run build`.
+const playgroundDir = mkdtempSync(join(tmpdir(), 'rpc-ui-e2e-'));
+
 beforeAll(async () => {
-  await build({ configFile: 'vite.playground.config.ts', logLevel: 'warn' });
+  await build({ configFile: 'vite.playground.config.ts', logLevel: 'warn', build: { outDir: playgroundDir } });
   const { cleanup, ...command } = defaultAgentCommand();
-  bridge = await startBridge({ port: 0, agent: command, staticDir: 'dist/playground' });
+  bridge = await startBridge({ port: 0, agent: command, staticDir: playgroundDir });
   void bridge.agentExit.then(cleanup);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await launchChromium();
   observer = await Tab.open(bridge.url);
 }, 60_000);
 
@@ -43,6 +36,7 @@ afterAll(async () => {
   observer.close();
   await browser.close();
   await bridge.close();
+  rmSync(playgroundDir, { recursive: true, force: true });
   expect(violations).toEqual([]);
 });
 

@@ -1,0 +1,31 @@
+import type { Plugin } from 'vite';
+
+/**
+ * Minify the CSS inside Lit's css`…` templates in `*.styles.ts` modules: drop comments, collapse
+ * whitespace, and remove it where CSS never needs it (around `{ } ; ,` and after `:`). Whitespace
+ * before `:` and around other characters is kept, so selectors such as `:host ::slotted(*)` keep
+ * their descendant combinators. Templates with `${…}` are left alone.
+ */
+export function minifyCssTemplates(): Plugin {
+  return {
+    name: 'rpc-minify-css-templates',
+    transform(code, id) {
+      if (!/\.styles\.ts$/.test(id)) return undefined;
+      return {
+        code: code.replace(/css`([^`$]*)`/g, (_, body: string) => `css\`${minifyCss(body)}\``),
+        map: null,
+      };
+    },
+  };
+}
+
+/** The minification itself, exported for its test. */
+export function minifyCss(source: string): string {
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,])\s*/g, '$1')
+    .replace(/:\s+/g, ':')
+    .replace(/;}/g, '}')
+    .trim();
+}
