@@ -1,6 +1,7 @@
 /**
- * `rpc-ui serve` as a user runs it: through tsx (what `npx tsx` runs; npx itself does not pass
- * SIGTERM on), on the embedded default agent; and its argument parsing.
+ * `rpc-ui serve` as a user runs it: the `rpc-ui` command (bin/rpc-ui.mjs, which runs the bridge
+ * in its own process, so SIGTERM reaches it), on the embedded default agent; and its argument
+ * parsing. The installed package's command is tested in package.test.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ interface Cli {
 }
 
 function runCli(args: readonly string[]): Cli {
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['src/bridge/cli.ts', ...args], {
+  const child = spawn(process.execPath, [join(root, 'bin', 'rpc-ui.mjs'), ...args], {
     cwd: root,
     env: { ...process.env, CI: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,7 +24,11 @@ const violations: string[] = [];
 const playgroundDir = mkdtempSync(join(tmpdir(), 'rpc-ui-e2e-'));
 
 beforeAll(async () => {
-  await build({ configFile: 'vite.playground.config.ts', logLevel: 'warn', build: { outDir: playgroundDir } });
+  await build({
+    configFile: 'vite.playground.config.ts',
+    logLevel: 'warn',
+    build: { outDir: playgroundDir },
+  });
   const { cleanup, ...command } = defaultAgentCommand();
   bridge = await startBridge({ port: 0, agent: command, staticDir: playgroundDir });
   void bridge.agentExit.then(cleanup);
