@@ -1,5 +1,6 @@
 import { cpus } from 'node:os';
 import type { Timing } from './measure.js';
+import type { BenchRow } from './rows.js';
 import type { Corpus } from './stream-corpus.js';
 
 /** Everything the bench prints, as data (what `--json` writes). */
@@ -21,6 +22,8 @@ export interface Report {
     readonly types: Readonly<Record<string, number>>;
   };
   readonly cases: readonly CaseFigures[];
+  /** Chromium (bench/browser) and end-to-end (bench/e2e) figures, when they ran. */
+  readonly figures: readonly BenchRow[];
 }
 
 export interface CaseFigures {
@@ -37,7 +40,12 @@ export interface CaseFigures {
   readonly meetsAim: boolean | null;
 }
 
-export function makeReport(corpus: Corpus, timings: readonly Timing[], method: Report['method']): Report {
+export function makeReport(
+  corpus: Corpus,
+  timings: readonly Timing[],
+  method: Report['method'],
+  figures: readonly BenchRow[] = [],
+): Report {
   const baseline = timings[0]?.medianMs ?? Number.NaN;
   const cpu = cpus();
   return {
@@ -73,6 +81,7 @@ export function makeReport(corpus: Corpus, timings: readonly Timing[], method: R
         meetsAim: aim === null ? null : ratio >= aim,
       };
     }),
+    figures,
   };
 }
 
@@ -88,21 +97,43 @@ export function formatReport(report: Report): string {
       `GC before each run: ${method.gcBetweenRuns ? 'yes' : 'no'}`,
     '',
   ];
-  const rows = report.cases.map((row) => [
+  const streamRows = report.cases.map((row) => [
     row.name,
-    count(row.linesPerSecond),
-    row.megabytesPerSecond.toFixed(1),
+    `${count(row.linesPerSecond)} lines/s, ${row.megabytesPerSecond.toFixed(1)} MB/s`,
+    '',
     `${row.ratio.toFixed(2)}x`,
     row.aim === null ? '' : `≥${row.aim}x ${row.meetsAim ? 'met' : 'MISSED'}`,
   ]);
-  const table = markdownTable(['case', 'lines/s', 'MB/s', 'ratio vs a', 'aim'], rows, [
-    false,
-    true,
-    true,
-    true,
-    false,
+  const figureRows = report.figures.map((row) => [
+    `${row.group}: ${row.name}`,
+    withUnit(row.value, row.unit),
+    row.p95 === undefined ? '' : withUnit(row.p95, row.unit),
+    '',
+    row.aim === undefined ? '' : `≤${withUnit(row.aim.max, row.unit)} ${row.meetsAim ? 'met' : 'MISSED'}`,
   ]);
+  const table = markdownTable(
+    ['case', 'median', 'p95', 'vs a', 'aim'],
+    [...streamRows, ...figureRows],
+    [false, true, true, true, false],
+  );
   return [...header, table].join('\n');
+}
+
+/** Browser and end-to-end rows alone, as their standalone runners print them. */
+export function formatRows(rows: readonly BenchRow[]): string {
+  const body = rows.map((row) => [
+    `${row.group}: ${row.name}`,
+    withUnit(row.value, row.unit),
+    row.p95 === undefined ? '' : withUnit(row.p95, row.unit),
+    row.samples === undefined ? '' : count(row.samples),
+    row.aim === undefined ? '' : `≤${withUnit(row.aim.max, row.unit)} ${row.meetsAim ? 'met' : 'MISSED'}`,
+  ]);
+  return markdownTable(['case', 'median', 'p95', 'samples', 'aim'], body, [false, true, true, true, false]);
+}
+
+function withUnit(value: number, unit: BenchRow['unit']): string {
+  const text = Number.isInteger(value) ? String(value) : value.toFixed(2);
+  return unit === 'count' ? text : `${text} ${unit}`;
 }
 
 function markdownTable(

@@ -1,10 +1,15 @@
 /**
  * `npm run bench`: how fast rpc-ui-kit reads an agent's stream, next to plain JSON.parse and
- * readline, on one deterministic ~67 MB stream. `npm run bench -- --json` prints the figures as
- * JSON instead of the table; `--gc` forces a full GC before every run. See bench/README.md.
+ * readline, on one deterministic ~67 MB stream; then the elements in Chromium (latency, keys,
+ * bursts, a select of 10,000 options, memory) and the round trip on the real agent through the
+ * bridge. One table. `--json` prints the figures as JSON instead; `--gc` forces a full GC before
+ * every stream run; `--skip browser,e2e` leaves parts out; `--quick` makes the Chromium and
+ * end-to-end parts small (to check they work). See bench/README.md.
  */
 import { parseArgs } from 'node:util';
+import { runBrowserBench } from './browser/index.js';
 import { benchCases } from './cases.js';
+import { runRoundTripBench } from './e2e/round-trip.js';
 import { findGc } from './gc.js';
 import { measure } from './measure.js';
 import { formatReport, makeReport } from './report.js';
@@ -17,8 +22,14 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '7' },
     warmups: { type: 'string', default: '2' },
     mb: { type: 'string', default: '64' },
+    skip: { type: 'string', default: '' },
+    quick: { type: 'boolean', default: false },
   },
 });
+const skip = new Set(values.skip.split(',').filter(Boolean));
+for (const part of skip) {
+  if (part !== 'browser' && part !== 'e2e') throw new RangeError(`--skip takes browser and e2e, not ${part}`);
+}
 const runs = Math.ceil(positive(values.runs, 'runs'));
 const warmups = Math.max(0, Math.floor(Number(values.warmups)));
 const targetBytes = positive(values.mb, 'mb') * 1024 * 1024;
@@ -40,7 +51,25 @@ const timings = await measure(benchCases(corpus), {
 });
 log(` done in ${((performance.now() - started) / 1000).toFixed(1)} s\n\n`);
 
-const report = makeReport(corpus, timings, { warmups, runs, gcBetweenRuns: gc !== undefined });
+// Chromium and end to end: their medians come from many samples per pass (see bench/README.md);
+// bursts and round trips are repeated over 3 runs.
+const figures = [
+  ...(skip.has('browser')
+    ? []
+    : await runBrowserBench({
+        runs: 3,
+        log,
+        ...(values.quick
+          ? { counts: { latency: 20, keys: 20, selectOpens: 5, keystrokes: 10, dialogs: 1000 } }
+          : {}),
+      })),
+  ...(skip.has('e2e')
+    ? []
+    : await runRoundTripBench({ runs: 3, log, ...(values.quick ? { samples: 10, warmups: 2 } : {}) })),
+];
+log(`\nall done in ${((performance.now() - started) / 1000).toFixed(1)} s\n\n`);
+
+const report = makeReport(corpus, timings, { warmups, runs, gcBetweenRuns: gc !== undefined }, figures);
 process.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatReport(report)}\n`);
 
 function positive(text: string, name: string): number {

@@ -6,6 +6,10 @@
  *   title, editor-text).
  * - `/probe <json>` runs the calls described by a JSON array at once and reports what the
  *   extension received as a notify whose message is `UI_PROBE_RESULT <json>`. Tests drive it.
+ * - `/bench-roundtrip <n> [warmups] [confirm|select]` asks `warmups` (default 5) untimed, then
+ *   `n` timed dialogs one after another, timing each from just before the call (which writes the
+ *   request) to its resolution (the answer read), and reports a notify whose message is
+ *   `UI_BENCH_RESULT <json>` (`samplesMs` and the `answers` received). bench/e2e drives it.
  */
 import type { ExtensionAPI, ExtensionCommandContext } from '@mariozechner/pi-coding-agent';
 
@@ -104,6 +108,48 @@ async function probe(args: string, ctx: ExtensionCommandContext): Promise<void> 
   ctx.ui.notify(`${PROBE_PREFIX}${JSON.stringify({ results })}`, 'info');
 }
 
+const BENCH_PREFIX = 'UI_BENCH_RESULT ';
+const BENCH_MAX_CALLS = 100_000;
+
+/** The arguments of `/bench-roundtrip`, or the reason they are wrong. */
+function benchArgs(args: string): { n: number; warmups: number; method: 'confirm' | 'select' } | string {
+  const [count = '', warm = '5', method = 'confirm', ...rest] = args.trim().split(/\s+/);
+  const n = Number(count);
+  const warmups = Number(warm);
+  const ok = (value: number) => Number.isInteger(value) && value >= 0 && value <= BENCH_MAX_CALLS;
+  if (!ok(n) || n === 0 || !ok(warmups) || rest.length > 0 || (method !== 'confirm' && method !== 'select'))
+    return 'Usage: /bench-roundtrip <n> [warmups] [confirm|select]';
+  return { n, warmups, method };
+}
+
+/**
+ * Sequential dialogs, each timed with `performance.now()` from just before the call (the request
+ * is written synchronously inside it) to the moment its promise resolves (the answer was read
+ * from stdin and parsed). The titles say which call it is: `Round trip warm-up i`, `Round trip i`.
+ */
+async function benchRoundTrip(args: string, ctx: ExtensionCommandContext): Promise<void> {
+  const parsed = benchArgs(args);
+  if (typeof parsed === 'string') {
+    ctx.ui.notify(`${BENCH_PREFIX}${JSON.stringify({ error: parsed })}`, 'error');
+    return;
+  }
+  const { n, warmups, method } = parsed;
+  const ask = (title: string): Promise<unknown> =>
+    method === 'confirm'
+      ? ctx.ui.confirm(title, 'Answered by a script in the page.')
+      : ctx.ui.select(title, ['first', 'second', 'third']);
+  for (let i = 1; i <= warmups; i++) await ask(`Round trip warm-up ${i}`);
+  const samplesMs: number[] = [];
+  const answers: unknown[] = [];
+  for (let i = 1; i <= n; i++) {
+    const started = performance.now();
+    const answer = await ask(`Round trip ${i}`);
+    samplesMs.push(Math.round((performance.now() - started) * 1000) / 1000);
+    answers.push(answer === undefined ? null : answer);
+  }
+  ctx.ui.notify(`${BENCH_PREFIX}${JSON.stringify({ method, n, warmups, samplesMs, answers })}`, 'info');
+}
+
 async function tour(ctx: ExtensionCommandContext): Promise<void> {
   const ui = ctx.ui;
   const { theme } = ui;
@@ -154,6 +200,10 @@ export default function demoExtension(pi: ExtensionAPI): void {
     handler: (_args, ctx) => tour(ctx),
   });
   pi.registerCommand('probe', { description: 'Run UI calls given as JSON (for tests)', handler: probe });
+  pi.registerCommand('bench-roundtrip', {
+    description: 'Time n dialogs answered one after another (for bench/e2e)',
+    handler: benchRoundTrip,
+  });
   const one: Record<string, (args: string, ctx: ExtensionCommandContext) => Promise<unknown> | void> = {
     select: (_a, ctx) =>
       ctx.ui.select('Which branch?', ['main', 'develop', 'feature/rpc-ui'], { timeout: 20_000 }),

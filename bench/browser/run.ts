@@ -1,0 +1,33 @@
+/**
+ * The browser bench alone: `npx tsx bench/browser/run.ts [--runs 3] [--quick] [--json]`.
+ * `--quick` shrinks every pass (a tenth of the samples, 1,000 dialogs) to check that it works.
+ */
+import { parseArgs } from 'node:util';
+import { formatRows } from '../report.js';
+import { type BrowserBenchCounts, DEFAULT_COUNTS, runBrowserBench } from './index.js';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    quick: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+  },
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new RangeError('--runs must be a positive integer');
+
+const quick: Partial<BrowserBenchCounts> = {
+  latency: 20,
+  keys: 20,
+  selectOpens: 5,
+  keystrokes: 10,
+  warmup: 3,
+  dialogs: 1000,
+  memoryWarmup: 100,
+};
+const rows = await runBrowserBench({
+  runs,
+  log: (text) => process.stderr.write(text),
+  counts: values.quick ? quick : DEFAULT_COUNTS,
+});
+process.stdout.write(values.json ? `${JSON.stringify(rows, null, 2)}\n` : `\n${formatRows(rows)}\n`);
