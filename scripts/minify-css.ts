@@ -2,9 +2,10 @@ import type { Plugin } from 'vite';
 
 /**
  * Minify the CSS inside Lit's css`…` templates in `*.styles.ts` modules: drop comments, collapse
- * whitespace, and remove it where CSS never needs it (around `{ } ; ,` and after `:`). Whitespace
- * before `:` and around other characters is kept, so selectors such as `:host ::slotted(*)` keep
- * their descendant combinators. Templates with `${…}` are left alone.
+ * whitespace, and remove it where CSS never needs it (around `{ } ; ,` and after `:`); drop the
+ * leading zero of `0.5` and shorten `#aabbcc` to `#abc`. Whitespace before `:` and around other
+ * characters is kept, so selectors such as `:host ::slotted(*)` keep their descendant
+ * combinators. Templates with `${…}` are left alone.
  */
 export function minifyCssTemplates(): Plugin {
   return {
@@ -27,5 +28,7 @@ export function minifyCss(source: string): string {
     .replace(/\s*([{};,])\s*/g, '$1')
     .replace(/:\s+/g, ':')
     .replace(/;}/g, '}')
+    .replace(/(^|[^\w.#-])0\.(\d)/g, '$1.$2')
+    .replace(/#([\da-f])\1([\da-f])\2([\da-f])\3\b/gi, '#$1$2$3')
     .trim();
 }
