@@ -2,20 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
 const storybookConfigDir = fileURLToPath(new URL('./.storybook', import.meta.url));
-
-// Debian's Chromium, never a downloaded browser (same flags as web-test-runner.config.mjs).
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   test: {
@@ -43,8 +32,8 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: {
-                executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-                args: chromiumArgs,
+                executablePath: CHROMIUM_PATH,
+                args: [...CHROMIUM_ARGS],
               },
             }),
             instances: [{ browser: 'chromium' }],

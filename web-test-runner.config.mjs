@@ -6,19 +6,7 @@ import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { mediaFeaturesPlugin } from './test/support/wtr-media-plugin.mjs';
 import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
-
-// Debian's Chromium, never a downloaded browser. As root it needs --no-sandbox.
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS as args, CHROMIUM_PATH as executablePath } from './scripts/chromium.mjs';
 
 // A page that forbids eval: anything that calls `new Function` raises a CSP violation.
 const noEvalHtml = (testFramework) => `<!doctype html>

@@ -10,6 +10,7 @@ import type { BenchWindow, BurstMode, BurstResult, KeystrokeSample, OpenSample }
 import { startBenchSite } from './server.js';
 import { median, percentile, round } from '../stats.js';
 import type { BenchRow } from '../rows.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 /** How much each part does; the defaults are the ones bench/README.md describes. */
 export interface BrowserBenchCounts {
@@ -53,17 +54,6 @@ export interface BrowserBenchOptions {
   readonly counts?: Partial<BrowserBenchCounts>;
 }
 
-/** Flags of Debian's Chromium, as the end-to-end tests launch it (as root it needs --no-sandbox). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const FRAME_MS = 16.7;
 
 /** Adds a line of detail to the progress log. */
@@ -93,8 +83,8 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Ben
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     });
     // Reduced motion: the first frame that shows a dialog shows it whole (no 140 ms fade-in).
     const page = await browser.newPage({ reducedMotion: 'reduce' });

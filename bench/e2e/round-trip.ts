@@ -21,6 +21,7 @@ import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import type { OutboundMessage } from '../../src/transport/transport.js';
 import type { BenchRow } from '../rows.js';
 import { median, percentile } from '../stats.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 /**
  * How the page answers: `controller` on the controller's `dialogs` event (a microtask later,
@@ -102,17 +103,6 @@ interface PageBench {
 
 const RESULT_PREFIX = 'UI_BENCH_RESULT ';
 const GROUP = 'End to end';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * Runs in the page: (re)arm the answering script for one command. The listeners are installed
  * once; each call resets the bookkeeping and sets the mode. Answers alternate (`confirmed`
@@ -301,8 +291,8 @@ export class RoundTripSession {
       const bridge = await startBridge({ port: 0, agent: command, staticDir: outDir });
       undo.push(() => bridge.close());
       const browser = await chromium.launch({
-        executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-        args: CHROMIUM_ARGS,
+        executablePath: CHROMIUM_PATH,
+        args: [...CHROMIUM_ARGS],
       });
       undo.push(() => browser.close());
       const page = await browser.newPage();

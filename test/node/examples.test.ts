@@ -16,16 +16,7 @@ import { build } from 'vite';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTranscript } from '../support/fixtures.js';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
 
@@ -111,8 +102,8 @@ let outRoot: string;
 beforeAll(async () => {
   outRoot = await mkdtemp(join(tmpdir(), 'rpc-ui-examples-'));
   browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
   });
 }, 30_000);
 
