@@ -30,7 +30,7 @@ export {
   type TitleBindingOptions,
   type TitleTarget,
 } from './components/bindings/title-binding.js';
-export { ansiText } from './components/shared/ansi-text.js';
+export { type AnsiTextOptions, ansiText, TEXT_RENDER_LIMIT } from './components/shared/ansi-text.js';
 export {
   type RpcPersistMode,
   type RpcStateStore,

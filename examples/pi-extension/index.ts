@@ -10,6 +10,9 @@
  *   `n` timed dialogs one after another, timing each from just before the call (which writes the
  *   request) to its resolution (the answer read), and reports a notify whose message is
  *   `UI_BENCH_RESULT <json>` (`samplesMs` and the `answers` received). bench/e2e drives it.
+ * - `/fault-huge <chars> [notify|widget]` writes one notify (or widget) whose text is `chars`
+ *   characters long (`HUGE-START …x… HUGE-END`), then a notify `UI_FAULT_HUGE_DONE <chars>`.
+ *   test/node/e2e-faults drives it (an agent line of 20 MB).
  */
 import type { ExtensionAPI, ExtensionCommandContext } from '@mariozechner/pi-coding-agent';
 
@@ -150,6 +153,30 @@ async function benchRoundTrip(args: string, ctx: ExtensionCommandContext): Promi
   ctx.ui.notify(`${BENCH_PREFIX}${JSON.stringify({ method, n, warmups, samplesMs, answers })}`, 'info');
 }
 
+const HUGE_MAX_CHARS = 100_000_000;
+
+/** `/fault-huge`: one request line of about `chars` bytes, then a small notify saying it was written. */
+function faultHuge(args: string, ctx: ExtensionCommandContext): void {
+  const [count = '', kind = 'notify', ...rest] = args.trim().split(/\s+/);
+  const chars = Number(count);
+  const head = 'HUGE-START ';
+  const tail = ' HUGE-END';
+  if (
+    !Number.isInteger(chars) ||
+    chars < head.length + tail.length ||
+    chars > HUGE_MAX_CHARS ||
+    (kind !== 'notify' && kind !== 'widget') ||
+    rest.length > 0
+  ) {
+    ctx.ui.notify('Usage: /fault-huge <chars> [notify|widget]', 'error');
+    return;
+  }
+  const text = `${head}${'x'.repeat(chars - head.length - tail.length)}${tail}`;
+  if (kind === 'notify') ctx.ui.notify(text, 'info');
+  else ctx.ui.setWidget('fault-huge', [text]);
+  ctx.ui.notify(`UI_FAULT_HUGE_DONE ${chars}`, 'info');
+}
+
 async function tour(ctx: ExtensionCommandContext): Promise<void> {
   const ui = ctx.ui;
   const { theme } = ui;
@@ -203,6 +230,10 @@ export default function demoExtension(pi: ExtensionAPI): void {
   pi.registerCommand('bench-roundtrip', {
     description: 'Time n dialogs answered one after another (for bench/e2e)',
     handler: benchRoundTrip,
+  });
+  pi.registerCommand('fault-huge', {
+    description: 'Write one notify or widget of <chars> characters (for fault tests)',
+    handler: (args, ctx) => Promise.resolve(faultHuge(args, ctx)),
   });
   const one: Record<string, (args: string, ctx: ExtensionCommandContext) => Promise<unknown> | void> = {
     select: (_a, ctx) =>

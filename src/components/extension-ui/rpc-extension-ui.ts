@@ -2,6 +2,8 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property } from 'lit/decorators.js';
 import { stripAnsi } from '../../protocol/ansi.js';
 import type { BridgeAgentExit } from '../../protocol/bridge.js';
+import type { InvalidRequestReport } from '../../protocol/report.js';
+import type { ExtensionUIResponse } from '../../protocol/types.js';
 import { ExtensionUIController } from '../../transport/controller.js';
 import type { InboundMessage } from '../../transport/inbound.js';
 import type { ConnectionState, Transport } from '../../transport/transport.js';
@@ -45,6 +47,9 @@ const SHOWN_STATE: Readonly<Record<ConnectionState, RpcConnectionState>> = {
 
 type JsonObject = Readonly<Record<string, unknown>>;
 
+/** How many sent answers are kept, to be sent again if the bridge replays their dialog. */
+const RESENDABLE_ANSWERS = 256;
+
 function isRecord(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -77,7 +82,10 @@ function readAgentExit(value: JsonObject): BridgeAgentExit | undefined {
  * bridge are understood: `rpc_ui_dialog_closed` closes that dialog here too (nothing is sent);
  * `rpc_ui_agent_exit` closes every dialog locally, sets `agent-exited` and shows "Agent exited
  * (code N)" with the agent's last stderr lines in a disclosure; an `rpc_ui_hello` saying the agent
- * runs clears that.
+ * runs clears that. The bridge replays to a (re)connecting tab only the dialogs it has no answer
+ * for: when it replays one this element already answered, the answer was lost with the old
+ * connection (handed to a socket that died), and the same answer is sent again (the bridge
+ * forwards only the first answer per dialog to the agent).
  *
  * Host bindings: `editor-target` (a selector looked up in the element's tree scope, light DOM
  * included, each time) receives `set_editor_text` (see `bindEditorText`: text the user is typing
@@ -93,7 +101,8 @@ function readAgentExit(value: JsonObject): BridgeAgentExit | undefined {
  * reload brings pending dialogs back with their remaining time. `stateStore` does the same with a
  * host's state object (VS Code's webview API): the snapshot is kept under `persist-key` in the
  * store's state, other keys are kept. A stored value that is not a snapshot is reported once on
- * the console and removed.
+ * the console and removed. A snapshot too big for the store (a notification of megabytes) is
+ * stored without its notifications.
  *
  * Layout: a column of the header (the `header` slot and the pill), the agent-exit message, the
  * widgets above the editor, the default slot (the host's composer), the widgets below the editor,
@@ -200,6 +209,10 @@ export class RpcExtensionUI extends LitElement {
   #ownTransport: WebSocketTransport | undefined;
   #connection: RpcConnectionState = 'closed';
   #exit: BridgeAgentExit | undefined;
+  /** An `rpc_ui_hello` came through the current transport: the rpc-ui bridge is on the other end. */
+  #bridged = false;
+  /** The latest answers sent, by dialog id (see {@link RESENDABLE_ANSWERS}). */
+  readonly #answers = new Map<string, ExtensionUIResponse>();
   #listening: (() => void)[] = [];
   #stopTitle: (() => void) | undefined;
   #stopEditor: (() => void) | undefined;
@@ -248,6 +261,8 @@ export class RpcExtensionUI extends LitElement {
       controller.on('state', this.#updateConnection),
       controller.on('message', this.#onMessage),
       controller.on('change', this.#scheduleSave),
+      controller.on('answer', this.#rememberAnswer),
+      controller.on('invalid', this.#onInvalid),
     ];
     window.addEventListener('pagehide', this.#save);
     this.#bindTitle();
@@ -335,6 +350,7 @@ export class RpcExtensionUI extends LitElement {
     const replaced = this.#ownTransport;
     this.#ownTransport = undefined;
     this.#exit = undefined;
+    this.#bridged = false;
     let transport = this.#hostTransport;
     if (!transport && this.#url) {
       try {
@@ -374,10 +390,34 @@ export class RpcExtensionUI extends LitElement {
       this.#controller.cancelAll();
       this.requestUpdate();
       this.#updateConnection();
-    } else if (type === 'rpc_ui_hello' && value.running === true && this.#exit) {
-      this.#exit = undefined;
-      this.requestUpdate();
-      this.#updateConnection();
+    } else if (type === 'rpc_ui_hello') {
+      this.#bridged = true;
+      if (value.running === true && this.#exit) {
+        this.#exit = undefined;
+        this.requestUpdate();
+        this.#updateConnection();
+      }
+    }
+  };
+
+  #rememberAnswer = ({ response }: { readonly response: ExtensionUIResponse }): void => {
+    this.#answers.delete(response.id);
+    this.#answers.set(response.id, response);
+    if (this.#answers.size > RESENDABLE_ANSWERS) {
+      const oldest = this.#answers.keys().next();
+      if (!oldest.done) this.#answers.delete(oldest.value);
+    }
+  };
+
+  /** A dialog we answered, replayed by the bridge: our answer never reached it; send it again. */
+  #onInvalid = (report: InvalidRequestReport): void => {
+    if (report.reason !== 'duplicate-id' || !this.#bridged || report.id === undefined) return;
+    const response = this.#answers.get(report.id);
+    if (!response) return;
+    try {
+      this.#controller.send(response);
+    } catch (error) {
+      console.warn('rpc-extension-ui: a lost answer could not be sent again.', error);
     }
   };
 
@@ -415,7 +455,10 @@ export class RpcExtensionUI extends LitElement {
 
   #save = (): void => {
     if (!this.#persisting) return;
-    this.#write(this.#controller.snapshot());
+    const snapshot = this.#controller.snapshot();
+    if (this.#write(snapshot, false)) return;
+    // Too big for the store (a notification of megabytes): keep the rest, the dialogs above all.
+    this.#write({ ...snapshot, notifications: [] });
   };
 
   #restore(): void {
@@ -442,8 +485,12 @@ export class RpcExtensionUI extends LitElement {
     return text === null ? undefined : (JSON.parse(text) as unknown);
   }
 
-  /** Store `snapshot`, or remove it when `undefined`. Storage errors are reported, not thrown. */
-  #write(snapshot: unknown): void {
+  /**
+   * Store `snapshot`, or remove it when `undefined`. Storage errors are not thrown; they are
+   * reported (once) when `report` is true.
+   * @returns whether it was stored
+   */
+  #write(snapshot: unknown, report = true): boolean {
     const key = this.persistKey;
     try {
       const store = this.stateStore;
@@ -453,9 +500,11 @@ export class RpcExtensionUI extends LitElement {
         store.setState(snapshot === undefined ? rest : { ...rest, [key]: snapshot });
       } else if (snapshot === undefined) sessionStorage.removeItem(key);
       else sessionStorage.setItem(key, JSON.stringify(snapshot));
+      return true;
     } catch (error) {
-      if (!this.#warned) console.warn('rpc-extension-ui: the state could not be stored.', error);
-      this.#warned = true;
+      if (report && !this.#warned) console.warn('rpc-extension-ui: the state could not be stored.', error);
+      if (report) this.#warned = true;
+      return false;
     }
   }
 }

@@ -218,7 +218,8 @@ export class RpcNotifications extends LitElement {
     return repeat(
       entries,
       (entry) => entry.id,
-      (entry) => html`<p>${text[PREFIX_KEYS[entry.notifyType]]} ${ansiText(entry.message)}</p>`,
+      (entry) =>
+        html`<p>${text[PREFIX_KEYS[entry.notifyType]]} ${ansiText(entry.message, { truncated: text.textTruncated })}</p>`,
     );
   }
 
@@ -231,7 +232,7 @@ export class RpcNotifications extends LitElement {
           <svg viewBox="0 0 16 16" focusable="false">${ICONS[type]}</svg>
         </span>
         <p class="body" part="body" id=${bodyId}><span class="prefix" part="prefix">${text[PREFIX_KEYS[type]]}</span>
-          <span class="message" part="message">${ansiText(entry.message)}</span></p>
+          <span class="message" part="message">${ansiText(entry.message, { truncated: text.textTruncated })}</span></p>
         <button
           type="button"
           class="close"

@@ -1,6 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { cssomStyle } from './cssom-style.js';
 import { type AnsiColor, type AnsiStyle, isPlainStyle, parseAnsi, xtermColor } from '../../protocol/ansi.js';
+import { defaultStrings, format } from './strings.js';
 
 /** The 16 base colours, as named in the `--rpc-ansi-<name>` tokens. */
 export const ansiColorNames = [
@@ -80,17 +81,49 @@ export function ansiDeclarations(style: AnsiStyle): Record<string, string> {
 }
 
 /**
+ * How many characters of one agent string are rendered. Laying out megabytes of text freezes a
+ * page for seconds (20 MB: about half a minute); the full text stays in the controller.
+ */
+export const TEXT_RENDER_LIMIT = 100_000;
+
+/** Options of {@link ansiText}. */
+export interface AnsiTextOptions {
+  /** Render at most this many characters (default {@link TEXT_RENDER_LIMIT}). */
+  readonly limit?: number;
+  /** Said after a cut text; `{count}` is how many characters were left out (default `textTruncated`). */
+  readonly truncated?: string;
+}
+
+/**
+ * `text` cut to `limit` characters (never inside a surrogate pair), and how many were left out.
+ * Escape sequences count as characters: a cut one is dropped like any incomplete sequence.
+ */
+export function clipText(text: string, limit = TEXT_RENDER_LIMIT): { text: string; omitted: number } {
+  if (text.length <= limit) return { text, omitted: 0 };
+  let end = Math.max(0, Math.floor(limit));
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return { text: text.slice(0, end), omitted: text.length - end };
+}
+
+/**
  * Render agent text that may carry ANSI SGR codes: styled runs become `<span class="ansi">`
  * elements styled through the CSSOM, plain runs are bare text. Text is bound as text only, so
  * markup in it stays text. Other escape sequences and control characters (except `\n`, `\t`)
  * are dropped. The 16 base colours follow `--rpc-ansi-<name>` (e.g. `--rpc-ansi-bright-red`),
- * then VS Code's `--vscode-terminal-ansi<Name>`, then a built-in light/dark pair.
+ * then VS Code's `--vscode-terminal-ansi<Name>`, then a built-in light/dark pair. Text longer
+ * than `limit` characters is cut there and followed by the `truncated` note, as text.
  */
-export function ansiText(text: string): TemplateResult {
-  const runs = parseAnsi(text);
+export function ansiText(text: string, options: AnsiTextOptions = {}): TemplateResult {
+  const clipped = clipText(text, options.limit);
+  const runs = parseAnsi(clipped.text);
+  const note =
+    clipped.omitted > 0
+      ? html`<span class="truncated">${format(options.truncated ?? defaultStrings().textTruncated, { count: clipped.omitted })}</span>`
+      : '';
   return html`${runs.map((run) =>
     isPlainStyle(run.style)
       ? run.text
       : html`<span class="ansi" ${cssomStyle(ansiDeclarations(run.style))}>${run.text}</span>`,
-  )}`;
+  )}${note}`;
 }

@@ -70,6 +70,8 @@ export interface RpcStrings {
   agentExited: string;
   /** Extension UI: the summary of the agent's last stderr lines: `{count}` lines. */
   agentStderrSummary: string;
+  /** Agent text too long to show in full: said after the part shown, `{count}` characters left out. */
+  textTruncated: string;
 }
 
 const english: RpcStrings = {
@@ -106,6 +108,7 @@ const english: RpcStrings = {
   agentExitedSignal: 'Agent exited (signal {signal})',
   agentExited: 'Agent exited',
   agentStderrSummary: 'Last error output ({count} lines)',
+  textTruncated: '… ({count} more characters not shown)',
 };
 
 let defaults: RpcStrings = { ...english };

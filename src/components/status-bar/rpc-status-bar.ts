@@ -6,7 +6,7 @@ import { stripAnsi } from '../../protocol/ansi.js';
 import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { StatusEntry } from '../../transport/state.js';
-import { ansiText } from '../shared/ansi-text.js';
+import { ansiText, clipText } from '../shared/ansi-text.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { defaultStrings, format, type RpcStrings } from '../shared/strings.js';
 import { statusBarStyles } from './rpc-status-bar.styles.js';
@@ -126,7 +126,7 @@ export class RpcStatusBar extends LitElement {
                 @blur=${this.#onLeave}
                 @keydown=${this.#onKeyDown}
               >
-                <span class="text" part="text">${ansiText(status.text)}</span>
+                <span class="text" part="text">${ansiText(status.text, { truncated: text.textTruncated })}</span>
               </li>
             `,
           )}
@@ -138,7 +138,7 @@ export class RpcStatusBar extends LitElement {
         popover="manual"
         aria-hidden="true"
         @pointerleave=${this.#onLeave}
-      >${tip ? ansiText(tip.text) : ''}</div>
+      >${tip ? ansiText(tip.text, { truncated: text.textTruncated }) : ''}</div>
     `;
   }
 
@@ -196,7 +196,12 @@ export class RpcStatusBar extends LitElement {
   }
 
   #phrase(key: string, text: string): string {
-    return format(this.#text().statusAnnouncement, { key, text: stripAnsi(text) });
+    const strings = this.#text();
+    const clipped = clipText(text);
+    const said = stripAnsi(clipped.text);
+    const shown =
+      clipped.omitted > 0 ? `${said}${format(strings.textTruncated, { count: clipped.omitted })}` : said;
+    return format(strings.statusAnnouncement, { key, text: shown });
   }
 
   #say(message: string): void {

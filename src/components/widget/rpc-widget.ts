@@ -57,7 +57,7 @@ export class RpcWidget extends LitElement {
           (widget) => widget.key,
           (widget) => html`
             <div class="widget" part="widget" data-key=${widget.key}>
-              ${widget.lines.map((line) => html`<div class="line" part="line">${ansiText(line)}</div>`)}
+              ${widget.lines.map((line) => html`<div class="line" part="line">${ansiText(line, { truncated: text.textTruncated })}</div>`)}
             </div>
           `,
         )}
