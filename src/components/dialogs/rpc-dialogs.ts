@@ -7,7 +7,7 @@ import type { ExtensionUIController } from '../../transport/controller.js';
 import type { PendingDialog } from '../../transport/state.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { deepActiveElement } from '../shared/focus.js';
-import { defaultStrings, format, type RpcStrings } from '../shared/strings.js';
+import { dialogEnglish, format, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
 
@@ -115,7 +115,7 @@ export class RpcDialogs extends LitElement {
     this.#stopExpire?.();
     this.#stopExpire = this.isConnected
       ? this.controller?.on('expire', ({ dialog }) => {
-          const text = { ...defaultStrings(), ...this.strings };
+          const text = stringsFor(dialogEnglish, this.strings);
           this.notice = format(text.expired, { title: dialog.request.title });
           clearTimeout(this.#noticeTimer);
           this.#noticeTimer = setTimeout(() => (this.notice = ''), this.noticeDuration);

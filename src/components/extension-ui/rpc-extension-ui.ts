@@ -12,7 +12,7 @@ import { bindEditorText } from '../bindings/editor-text-binding.js';
 import { bindTitle } from '../bindings/title-binding.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
-import { defaultStrings, format, type RpcStrings } from '../shared/strings.js';
+import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 
 /**
@@ -36,7 +36,7 @@ const STATE_TEXT = {
   reconnecting: 'connectionReconnecting',
   closed: 'connectionClosed',
   'agent-exited': 'connectionAgentExited',
-} as const satisfies Record<RpcConnectionState, keyof RpcStrings>;
+} as const satisfies Record<RpcConnectionState, keyof typeof hostEnglish>;
 
 const SHOWN_STATE: Readonly<Record<ConnectionState, RpcConnectionState>> = {
   connecting: 'connecting',
@@ -294,7 +294,7 @@ export class RpcExtensionUI extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const text = { ...defaultStrings(), ...this.strings };
+    const text = stringsFor(hostEnglish, this.strings);
     const controller = this.#controller;
     return html`
       <div class="base" part="base">
@@ -322,7 +322,7 @@ export class RpcExtensionUI extends LitElement {
     `;
   }
 
-  #renderExit(exit: BridgeAgentExit, text: RpcStrings): TemplateResult {
+  #renderExit(exit: BridgeAgentExit, text: typeof hostEnglish): TemplateResult {
     const message =
       exit.code !== null
         ? format(text.agentExitedCode, { code: exit.code })

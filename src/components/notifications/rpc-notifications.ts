@@ -7,7 +7,7 @@ import type { ExtensionUIController } from '../../transport/controller.js';
 import type { NotificationEntry } from '../../transport/state.js';
 import { ansiText } from '../shared/ansi-text.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
-import { defaultStrings, format, type RpcStrings } from '../shared/strings.js';
+import { format, notificationsEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { notificationsStyles } from './rpc-notifications.styles.js';
 
@@ -27,7 +27,7 @@ const PREFIX_KEYS = {
   info: 'infoPrefix',
   warning: 'warningPrefix',
   error: 'errorPrefix',
-} as const satisfies Record<NotifyType, keyof RpcStrings>;
+} as const satisfies Record<NotifyType, keyof typeof notificationsEnglish>;
 
 /** An auto-dismiss countdown: runs only while its notification is shown and nothing pauses it. */
 interface Countdown {
@@ -214,7 +214,7 @@ export class RpcNotifications extends LitElement {
     this.#sync();
   }
 
-  #renderAnnouncements(entries: readonly NotificationEntry[], text: RpcStrings): unknown {
+  #renderAnnouncements(entries: readonly NotificationEntry[], text: typeof notificationsEnglish): unknown {
     return repeat(
       entries,
       (entry) => entry.id,
@@ -223,7 +223,11 @@ export class RpcNotifications extends LitElement {
     );
   }
 
-  #renderNotification(entry: NotificationEntry, index: number, text: RpcStrings): TemplateResult {
+  #renderNotification(
+    entry: NotificationEntry,
+    index: number,
+    text: typeof notificationsEnglish,
+  ): TemplateResult {
     const type = entry.notifyType;
     const bodyId = `body-${index}`;
     return html`
@@ -247,8 +251,8 @@ export class RpcNotifications extends LitElement {
     `;
   }
 
-  #text(): RpcStrings {
-    return { ...defaultStrings(), ...this.strings };
+  #text(): typeof notificationsEnglish {
+    return stringsFor(notificationsEnglish, this.strings);
   }
 
   /** Notifications not dismissed, newest first. */

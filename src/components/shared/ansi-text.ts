@@ -1,7 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { cssomStyle } from './cssom-style.js';
 import { type AnsiColor, type AnsiStyle, isPlainStyle, parseAnsi, xtermColor } from '../../protocol/ansi.js';
-import { defaultStrings, format } from './strings.js';
+import { agentTextEnglish, format, stringsFor } from './strings.js';
 
 /** The 16 base colours, as named in the `--rpc-ansi-<name>` tokens. */
 export const ansiColorNames = [
@@ -119,7 +119,7 @@ export function ansiText(text: string, options: AnsiTextOptions = {}): TemplateR
   const runs = parseAnsi(clipped.text);
   const note =
     clipped.omitted > 0
-      ? html`<span class="truncated">${format(options.truncated ?? defaultStrings().textTruncated, { count: clipped.omitted })}</span>`
+      ? html`<span class="truncated">${format(options.truncated ?? stringsFor(agentTextEnglish, {}).textTruncated, { count: clipped.omitted })}</span>`
       : '';
   return html`${runs.map((run) =>
     isPlainStyle(run.style)

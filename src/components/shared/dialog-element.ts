@@ -17,7 +17,7 @@ import { CountdownController } from './countdown.js';
 import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
 import { deepActiveElement, wrapTab } from './focus.js';
-import { defaultStrings, format, type RpcStrings } from './strings.js';
+import { dialogEnglish, format, type RpcStrings, stringsFor } from './strings.js';
 import { tokens } from './tokens.styles.js';
 
 /**
@@ -119,8 +119,8 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   }
 
   /** The strings in effect: the element's overrides over the global ones. */
-  protected get text(): RpcStrings {
-    return { ...defaultStrings(), ...this.strings };
+  protected get text(): typeof dialogEnglish {
+    return stringsFor(dialogEnglish, this.strings);
   }
 
   /** The dialog role: `alertdialog` for confirm. */

@@ -74,7 +74,11 @@ export interface RpcStrings {
   textTruncated: string;
 }
 
-const english: RpcStrings = {
+// The English defaults, in parts: each element reads only the part it shows, so an element on
+// its own does not carry every other element's strings.
+
+/** The dialogs' strings. */
+export const dialogEnglish = {
   confirm: 'Yes',
   deny: 'No',
   submit: 'OK',
@@ -88,6 +92,16 @@ const english: RpcStrings = {
   matchCount: '{count} options',
   editorHint: 'Ctrl+Enter to submit, Escape to cancel',
   inputHint: 'Enter to submit, Escape to cancel',
+} satisfies Partial<RpcStrings>;
+
+/** What agent text shows when it is cut short (notifications, statuses, widgets). */
+export const agentTextEnglish = {
+  textTruncated: '… ({count} more characters not shown)',
+} satisfies Partial<RpcStrings>;
+
+/** The notifications' strings. */
+export const notificationsEnglish = {
+  ...agentTextEnglish,
   notificationsLabel: 'Notifications',
   infoPrefix: 'Info:',
   warningPrefix: 'Warning:',
@@ -95,10 +109,24 @@ const english: RpcStrings = {
   dismissNotification: 'Dismiss notification',
   moreNotifications: '+{count} more',
   fewerNotifications: 'Show fewer',
+} satisfies Partial<RpcStrings>;
+
+/** The status bar's strings. */
+export const statusBarEnglish = {
+  ...agentTextEnglish,
   statusBarLabel: 'Extension status',
   statusAnnouncement: '{text}',
+} satisfies Partial<RpcStrings>;
+
+/** The widgets' strings. */
+export const widgetsEnglish = {
+  ...agentTextEnglish,
   widgetsAboveLabel: 'Extension widgets above the editor',
   widgetsBelowLabel: 'Extension widgets below the editor',
+} satisfies Partial<RpcStrings>;
+
+/** The drop-in host's strings. */
+export const hostEnglish = {
   connectionConnecting: 'Connecting…',
   connectionConnected: 'Connected',
   connectionReconnecting: 'Reconnecting…',
@@ -108,19 +136,33 @@ const english: RpcStrings = {
   agentExitedSignal: 'Agent exited (signal {signal})',
   agentExited: 'Agent exited',
   agentStderrSummary: 'Last error output ({count} lines)',
-  textTruncated: '… ({count} more characters not shown)',
-};
+} satisfies Partial<RpcStrings>;
 
-let defaults: RpcStrings = { ...english };
+let overrides: Partial<RpcStrings> = {};
 
 /** Override some strings for every element (elements already rendered update on their next render). */
 export function setDefaultStrings(strings: Partial<RpcStrings>): void {
-  defaults = { ...defaults, ...strings };
+  overrides = { ...overrides, ...strings };
 }
 
-/** The current global strings. */
+/** The current global strings: English with the overrides of {@link setDefaultStrings}. */
 export function defaultStrings(): Readonly<RpcStrings> {
-  return defaults;
+  return {
+    ...dialogEnglish,
+    ...notificationsEnglish,
+    ...statusBarEnglish,
+    ...widgetsEnglish,
+    ...hostEnglish,
+    ...overrides,
+  };
+}
+
+/**
+ * The strings an element shows: the English `part`, then the global overrides, then the
+ * element's own `strings`.
+ */
+export function stringsFor<T extends Partial<RpcStrings>>(part: T, own: Partial<RpcStrings>): T {
+  return { ...part, ...overrides, ...own };
 }
 
 /** Fill `{name}` placeholders. */

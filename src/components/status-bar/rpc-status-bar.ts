@@ -8,7 +8,7 @@ import type { ExtensionUIController } from '../../transport/controller.js';
 import type { StatusEntry } from '../../transport/state.js';
 import { ansiText, clipText } from '../shared/ansi-text.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
-import { defaultStrings, format, type RpcStrings } from '../shared/strings.js';
+import { format, type RpcStrings, statusBarEnglish, stringsFor } from '../shared/strings.js';
 import { statusBarStyles } from './rpc-status-bar.styles.js';
 
 /** At most one announcement per key in this many milliseconds. */
@@ -151,8 +151,8 @@ export class RpcStatusBar extends LitElement {
     else if (this.tipKey === undefined && open) tip.hidePopover();
   }
 
-  #text(): RpcStrings {
-    return { ...defaultStrings(), ...this.strings };
+  #text(): typeof statusBarEnglish {
+    return stringsFor(statusBarEnglish, this.strings);
   }
 
   #clock(): Clock {

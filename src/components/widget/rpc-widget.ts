@@ -5,7 +5,7 @@ import type { WidgetPlacement } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import { ansiText } from '../shared/ansi-text.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
-import { defaultStrings, type RpcStrings } from '../shared/strings.js';
+import { type RpcStrings, stringsFor, widgetsEnglish } from '../shared/strings.js';
 import { widgetStyles } from './rpc-widget.styles.js';
 
 /**
@@ -48,7 +48,7 @@ export class RpcWidget extends LitElement {
   protected override render(): TemplateResult | typeof nothing {
     const widgets = this.controller?.widgetsFor(this.placement) ?? [];
     if (widgets.length === 0) return nothing;
-    const text = { ...defaultStrings(), ...this.strings };
+    const text = stringsFor(widgetsEnglish, this.strings);
     const label = this.placement === 'belowEditor' ? text.widgetsBelowLabel : text.widgetsAboveLabel;
     return html`
       <div class="region" part="region" role="region" aria-label=${label}>
