@@ -21,7 +21,7 @@ interface PendingDialog {
   /** Its timeout in ms, or `undefined` when it never times out. */
   readonly timeout: number | undefined;
   /** The expiry timer's handle. */
-  readonly timer: unknown;
+  timer: unknown;
 }
 
 /** Let Node exit while a dialog timer runs (the timers of other clocks are left alone). */
@@ -123,10 +123,24 @@ export class UiTable {
   }
 
   #addDialog(id: string, raw: Record<string, unknown>, text: string, timeout: number | undefined): void {
-    this.#remove(id);
-    const timer = timeout === undefined ? undefined : this.#clock.setTimeout(() => this.#remove(id), timeout);
-    unref(timer);
-    this.#dialogs.set(id, { raw, text, receivedAt: this.#clock.now(), timeout, timer });
+    // A repeated id, open or already closed, is ignored (as the controller does): otherwise a tab
+    // could answer it again and the agent would read a second answer.
+    if (this.#dialogs.has(id) || this.#closed.has(id)) return;
+    const dialog: PendingDialog = { raw, text, receivedAt: this.#clock.now(), timeout, timer: undefined };
+    this.#dialogs.set(id, dialog);
+    if (timeout !== undefined) this.#schedule(id, dialog, timeout);
+  }
+
+  /** Close `dialog` at its deadline. Timers may fire early (the platform's stop at about 24.8 days). */
+  #schedule(id: string, dialog: PendingDialog, timeout: number): void {
+    const fire = () => {
+      if (this.#dialogs.get(id) !== dialog) return;
+      if (this.#clock.now() - dialog.receivedAt < timeout) this.#schedule(id, dialog, timeout);
+      else this.#remove(id);
+    };
+    const left = dialog.receivedAt + timeout - this.#clock.now();
+    dialog.timer = this.#clock.setTimeout(fire, Math.max(0, left));
+    unref(dialog.timer);
   }
 
   #remove(id: string): boolean {

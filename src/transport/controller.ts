@@ -330,7 +330,7 @@ export class ExtensionUIController {
     for (const widget of snapshot.widgets) this.#widgets.set(widget.key, widget);
     this.#title = snapshot.title;
     this.#editorText = snapshot.editorText;
-    this.#notifications = snapshot.notifications.slice(-this.#notificationLimit);
+    this.#notifications = this.#latest(snapshot.notifications);
     this.#statusList = undefined;
     this.#widgetList = undefined;
     for (const kind of ['statuses', 'widgets', 'title', 'editorText', 'notifications'] as const)
@@ -387,15 +387,15 @@ export class ExtensionUIController {
     }
     const request = result.request;
     this.#events.emit('request', request);
-    if (isDialogRequest(request)) this.#receiveDialog(request);
+    if (isDialogRequest(request)) this.#receiveDialog(request, message);
     else this.#receiveUpdate(request);
   }
 
-  #receiveDialog(request: DialogRequest): void {
+  #receiveDialog(request: DialogRequest, line: InboundMessage): void {
     if (this.#dialogs.has(request.id) || this.#closed.has(request.id)) {
       const message = `A ${request.method} request with id "${request.id}" is already open or was already closed; the repeat was ignored.`;
       this.#events.emit('invalid', {
-        raw: JSON.stringify(request),
+        raw: clip(line.text),
         reason: 'duplicate-id',
         message,
         id: request.id,
@@ -456,7 +456,7 @@ export class ExtensionUIController {
           notifyType: request.notifyType,
           time: Date.now(),
         };
-        this.#notifications = [...this.#notifications.slice(1 - this.#notificationLimit), entry];
+        this.#notifications = this.#latest([...this.#notifications, entry]);
         this.#events.emit('notify', entry);
         this.#changed('notifications');
         return;
@@ -497,6 +497,11 @@ export class ExtensionUIController {
         this.#changed('editorText');
         return;
     }
+  }
+
+  /** The last `notificationLimit` entries (`slice(-0)` would keep them all). */
+  #latest(entries: readonly NotificationEntry[]): NotificationEntry[] {
+    return entries.slice(Math.max(0, entries.length - this.#notificationLimit));
   }
 
   #changed(kind: ChangeKind): void {

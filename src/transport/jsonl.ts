@@ -20,6 +20,13 @@ export interface JsonlDecoderOptions {
   readonly maxLineBytes?: number;
 }
 
+/**
+ * A line that arrives a few bytes at a time must not hold one object per chunk: once this many
+ * small pieces (under {@link SMALL_PIECE}) follow each other, they are copied into one.
+ */
+const SMALL_RUN = 32;
+const SMALL_PIECE = 1024;
+
 function isBlank(line: string): boolean {
   return line.trim() === '';
 }
@@ -34,6 +41,8 @@ export class JsonlDecoder {
   readonly #options: JsonlDecoderOptions;
   readonly #max: number;
   #parts: (Uint8Array | string)[] = [];
+  /** Where the trailing run of small pieces starts in `#parts`. */
+  #run = 0;
   #pending = 0;
   #skipping = false;
 
@@ -67,14 +76,27 @@ export class JsonlDecoder {
     if (this.#pending + length > this.#max) {
       const size = this.#pending + length;
       this.#parts = [];
+      this.#run = 0;
       this.#pending = 0;
       this.#skipping = true;
       const message = `A line of more than ${this.#max} bytes (${size} so far) was skipped.`;
       this.#options.onError?.(new TransportError('line-too-long', message));
       return;
     }
-    this.#parts.push(typeof chunk === 'string' ? chunk.slice(start, end) : chunk.subarray(start, end));
+    const parts = this.#parts;
+    parts.push(typeof chunk === 'string' ? chunk.slice(start, end) : chunk.subarray(start, end));
     this.#pending += length;
+    if (length >= SMALL_PIECE) this.#run = parts.length;
+    else if (parts.length - this.#run >= SMALL_RUN) this.#mergeRun();
+  }
+
+  /** Copy the trailing run of small pieces into one piece (which stays in the run while small). */
+  #mergeRun(): void {
+    const run = this.#parts.splice(this.#run);
+    const first = run[0] as Uint8Array | string;
+    const merged = typeof first === 'string' ? run.join('') : concat(run as Uint8Array[]);
+    this.#parts.push(merged);
+    if (merged.length >= SMALL_PIECE) this.#run = this.#parts.length;
   }
 
   #flush(): void {
@@ -82,6 +104,7 @@ export class JsonlDecoder {
     this.#skipping = false;
     if (parts.length === 0) return;
     this.#parts = [];
+    this.#run = 0;
     this.#pending = 0;
     const first = parts[0] as Uint8Array | string;
     if (typeof first === 'string') {
