@@ -38,6 +38,13 @@ export interface AgentHubOptions {
   readonly log?: (message: string) => void;
 }
 
+/** A close frame's reason holds at most 123 bytes of UTF-8: cut longer ones at a character. */
+function closeReason(reason: string): string {
+  const bytes = Buffer.from(reason);
+  if (bytes.length <= 123) return reason;
+  return new TextDecoder().decode(bytes.subarray(0, 120)).replace(/\uFFFD$/, '') + '…';
+}
+
 /** Connects one agent process to the browser tabs. */
 export class AgentHub {
   readonly #agent: AgentProcess;
@@ -118,14 +125,29 @@ export class AgentHub {
     // The bridge's own messages mean nothing to the agent; the agent has ended: drop.
     if (isBridgeType(value.type) || this.#exit) return;
     const message = value as OutboundMessage;
-    if (message.type === RESPONSE_TYPE && typeof message.id === 'string') {
-      const claim = this.#table.claim(message.id);
+    if (message.type === RESPONSE_TYPE) {
+      const id = value.id;
+      if (typeof id !== 'string') {
+        this.#refuse(tab, 'An extension_ui_response needs a string "id".');
+        return;
+      }
+      const claim = this.#table.claim({ ...value, id });
       if (claim === 'closed') return;
+      if (claim === 'not-asked') {
+        this.#log(`rpc-ui: dropped a tab's answer to "${id.slice(0, 80)}", which the agent did not ask.`);
+        return;
+      }
+      if (typeof claim === 'object') {
+        // The kit never sends one (it keeps the first request of a repeated id, as the bridge
+        // does); the dialog stays open for an answer that fits.
+        this.#log(`rpc-ui: dropped a tab's answer that does not fit its dialog: ${claim.invalid}`);
+        return;
+      }
       this.#toAgent(message);
       if (claim === 'first') {
         const closed: BridgeDialogClosed = {
           type: 'rpc_ui_dialog_closed',
-          id: message.id,
+          id,
           reason: 'answered',
         };
         const line = JSON.stringify(closed);
@@ -149,7 +171,7 @@ export class AgentHub {
   #refuse(tab: WebSocket, reason: string): void {
     this.#log(`rpc-ui: a tab was disconnected: ${reason}`);
     this.#tabs.delete(tab);
-    tab.close(POLICY_VIOLATION, reason);
+    tab.close(POLICY_VIOLATION, closeReason(reason));
   }
 
   #sendText(tab: WebSocket, text: string): void {

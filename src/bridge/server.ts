@@ -45,7 +45,7 @@ export interface BridgeOptions {
   readonly allowedOrigins?: readonly string[];
   /** Origins allowed besides `allowedOrigins` (for example a dev server's, or a webview's). */
   readonly extraOrigins?: readonly string[];
-  /** Largest message a tab may send, in bytes (default 1 MiB). */
+  /** Largest message a tab may send, in bytes (default 16 MiB: an editor's answer can be long). */
   readonly maxPayload?: number;
   /** Where to report refused connections and other problems (default: nowhere). */
   readonly log?: (message: string) => void;
@@ -70,7 +70,7 @@ export interface Bridge {
 /** Default port of `rpc-ui serve`. */
 export const DEFAULT_PORT = 5178;
 /** Default largest message from a tab. */
-export const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
 
 function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {

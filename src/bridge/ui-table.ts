@@ -4,7 +4,8 @@
  * the title. Node only in practice, but DOM-free.
  */
 import { parseRequest } from '../protocol/parse.js';
-import { dialogTimeout, REQUEST_TYPE } from '../protocol/types.js';
+import { responseFor } from '../protocol/responses.js';
+import { type DialogAnswer, type DialogRequest, dialogTimeout, REQUEST_TYPE } from '../protocol/types.js';
 import { BoundedSet } from '../transport/bounded-set.js';
 import { type Clock, systemClock } from '../transport/clock.js';
 import type { InboundMessage } from '../transport/inbound.js';
@@ -12,6 +13,8 @@ import { encodeJson, isPlainObject } from '../transport/jsonl.js';
 
 /** A dialog the agent is waiting on. */
 interface PendingDialog {
+  /** The request, validated. */
+  readonly request: DialogRequest;
   /** The request as the agent wrote it (parsed, every field kept). */
   readonly raw: Record<string, unknown>;
   /** The line as the agent wrote it. */
@@ -36,14 +39,27 @@ export type ClaimResult =
   | 'first'
   /** The dialog was already answered or expired: drop the answer. */
   | 'closed'
-  /** The bridge never saw that id as a dialog (for example a method it does not know): forward. */
-  | 'unknown';
+  /** The first answer to a request of a method the bridge does not know (a fork's): forward. */
+  | 'unknown'
+  /** The agent never asked this (no such request, or one that takes no answer): drop it. */
+  | 'not-asked'
+  /** The answer does not fit its dialog (a select answered with no option of its own…): drop it. */
+  | { readonly invalid: string };
+
+/** The answer part of a tab's `extension_ui_response` (its shape is checked by `responseFor`). */
+function answerOf(message: Readonly<Record<string, unknown>>): DialogAnswer {
+  if ('cancelled' in message) return { cancelled: message.cancelled } as DialogAnswer;
+  if ('confirmed' in message) return { confirmed: message.confirmed } as DialogAnswer;
+  return { value: message.value } as DialogAnswer;
+}
 
 /** The bridge's own table of the agent's UI state. */
 export class UiTable {
   readonly #clock: Clock;
   readonly #dialogs = new Map<string, PendingDialog>();
   readonly #closed = new BoundedSet<string>(1000);
+  /** Requests of methods the bridge does not know, not answered yet. */
+  readonly #unknown = new BoundedSet<string>(1000);
   readonly #statuses = new Map<string, string>();
   readonly #widgets = new Map<string, string>();
   #title: string | undefined;
@@ -58,14 +74,18 @@ export class UiTable {
     const raw = message.value;
     if (!isPlainObject(raw)) return;
     const parsed = parseRequest(raw, message.text);
-    if (!parsed.ok) return;
+    if (!parsed.ok) {
+      const { reason, id } = parsed.report;
+      if (reason === 'unknown-method' && id !== undefined) this.#unknown.add(id);
+      return;
+    }
     const request = parsed.request;
     switch (request.method) {
       case 'select':
       case 'confirm':
       case 'input':
       case 'editor':
-        this.#addDialog(request.id, raw, message.text, dialogTimeout(request));
+        this.#addDialog(request, raw, message.text);
         break;
       case 'setStatus':
         if (request.statusText === undefined) this.#statuses.delete(request.statusKey);
@@ -83,10 +103,24 @@ export class UiTable {
     }
   }
 
-  /** Decide what happens to a tab's answer for dialog `id` (the first one closes the dialog). */
-  claim(id: string): ClaimResult {
-    if (this.#remove(id)) return 'first';
-    return this.#closed.has(id) ? 'closed' : 'unknown';
+  /**
+   * Decide what happens to a tab's `extension_ui_response` (the first fitting answer closes its
+   * dialog). Only what the agent asked is answered, once, with an answer of the dialog's kind.
+   */
+  claim(message: Readonly<Record<string, unknown>> & { readonly id: string }): ClaimResult {
+    const { id } = message;
+    const dialog = this.#dialogs.get(id);
+    if (dialog) {
+      try {
+        responseFor(dialog.request, answerOf(message));
+      } catch (error) {
+        return { invalid: error instanceof Error ? error.message : String(error) };
+      }
+      this.#remove(id);
+      return 'first';
+    }
+    if (this.#closed.has(id)) return 'closed';
+    return this.#unknown.delete(id) ? 'unknown' : 'not-asked';
   }
 
   /** The ids of the dialogs still pending, oldest first. */
@@ -122,11 +156,20 @@ export class UiTable {
     this.#title = undefined;
   }
 
-  #addDialog(id: string, raw: Record<string, unknown>, text: string, timeout: number | undefined): void {
+  #addDialog(request: DialogRequest, raw: Record<string, unknown>, text: string): void {
+    const { id } = request;
     // A repeated id, open or already closed, is ignored (as the controller does): otherwise a tab
     // could answer it again and the agent would read a second answer.
     if (this.#dialogs.has(id) || this.#closed.has(id)) return;
-    const dialog: PendingDialog = { raw, text, receivedAt: this.#clock.now(), timeout, timer: undefined };
+    const timeout = dialogTimeout(request);
+    const dialog: PendingDialog = {
+      request,
+      raw,
+      text,
+      receivedAt: this.#clock.now(),
+      timeout,
+      timer: undefined,
+    };
     this.#dialogs.set(id, dialog);
     if (timeout !== undefined) this.#schedule(id, dialog, timeout);
   }

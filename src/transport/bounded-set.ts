@@ -16,6 +16,11 @@ export class BoundedSet<T> {
     }
   }
 
+  /** Remove `item`; whether it was there. */
+  delete(item: T): boolean {
+    return this.#items.delete(item);
+  }
+
   has(item: T): boolean {
     return this.#items.has(item);
   }

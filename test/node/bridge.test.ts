@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
-import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import { type Bridge, DEFAULT_MAX_PAYLOAD, startBridge } from '../../src/bridge/server.js';
 import { Tab, until } from '../support/bridge-tab.js';
 
 let bridge: Bridge;
@@ -149,9 +149,33 @@ describe('the bridge', () => {
     expect(sent.filter((m) => m.id === 'x' || typeof m.type !== 'string')).toEqual([]);
   });
 
+  it('forwards only answers to what the agent asked, and only answers that fit their dialog', async () => {
+    const tab = await openTab();
+    const results = tab.probe([
+      { call: 'notify', args: ['fire and forget'] },
+      { call: 'select', args: ['Pick one', ['a', 'b']] },
+    ]);
+    const notify = await tab.request('notify', undefined);
+    const select = await tab.request('select', 'Pick one');
+    tab.send({ type: 'extension_ui_response', id: 'never-asked', value: 'a' });
+    tab.send({ type: 'extension_ui_response', id: notify.id, value: 'ack' });
+    tab.send({ type: 'extension_ui_response', id: select.id, value: 'not an option' });
+    tab.send({ type: 'extension_ui_response', id: select.id, confirmed: true });
+    // Still open: a tab that joins now is shown it, and answers it.
+    const other = await openTab();
+    await other.request('select', 'Pick one');
+    other.send({ type: 'extension_ui_response', id: select.id, value: 'b' });
+    expect((await results).map((r) => r.value)).toEqual([undefined, 'b']);
+    expect(tab.closeCode).toBeUndefined();
+    expect(sent.filter((m) => m.id === 'never-asked' || m.id === notify.id)).toEqual([]);
+    expect(sent.filter((m) => m.id === select.id)).toEqual([
+      { type: 'extension_ui_response', id: select.id, value: 'b' },
+    ]);
+  });
+
   it('refuses a message larger than the limit (1009) and keeps the agent', async () => {
     const tab = await openTab();
-    tab.send({ type: 'prompt', message: 'x'.repeat(1024 * 1024 + 10) });
+    tab.send({ type: 'prompt', message: 'x'.repeat(DEFAULT_MAX_PAYLOAD + 10) });
     expect(await tab.closed()).toBe(1009);
     const next = await openTab();
     expect(await next.probe([{ call: 'notify', args: ['ok'] }])).toHaveLength(1);

@@ -15,7 +15,7 @@ import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
-import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import { type Bridge, DEFAULT_MAX_PAYLOAD, startBridge } from '../../src/bridge/server.js';
 import type { OutboundMessage } from '../../src/transport/transport.js';
 import { type ProbeResult, Tab, until } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
@@ -617,7 +617,7 @@ function attempt(
     });
     socket.once('open', () => {
       if (kind === 'not-json') socket.send('this is not JSON');
-      if (kind === 'too-big') socket.send('x'.repeat(2 * 1024 * 1024));
+      if (kind === 'too-big') socket.send('x'.repeat(DEFAULT_MAX_PAYLOAD + 1));
     });
     socket.on('message', (data: Buffer) => {
       const value = JSON.parse(data.toString('utf8')) as { type?: string; id?: string };

@@ -414,6 +414,8 @@ export class RpcExtensionUI extends LitElement {
     if (report.reason !== 'duplicate-id' || !this.#bridged || report.id === undefined) return;
     const response = this.#answers.get(report.id);
     if (!response) return;
+    // Once: an answer the bridge refuses (too big, say) must not go round reconnect after reconnect.
+    this.#answers.delete(report.id);
     try {
       this.#controller.send(response);
     } catch (error) {
