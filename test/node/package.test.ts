@@ -108,6 +108,43 @@ describe('runtime dependencies', () => {
   });
 });
 
+describe('editor metadata from the build', () => {
+  const read = (file: string) => JSON.parse(readFileSync(`dist/${file}`, 'utf8')) as Record<string, unknown>;
+  const tags = Object.keys(pkg.exports)
+    .filter((key) => key.startsWith('./elements/'))
+    .map((key) => key.slice('./elements/'.length, -'.js'.length))
+    .sort();
+
+  it('VS Code custom data lists every tag with its attributes', () => {
+    const data = read('vscode.html-custom-data.json') as {
+      tags: { name: string; attributes: { name: string; values?: unknown[]; valueSet?: string }[] }[];
+    };
+    expect(data.tags.map((tag) => tag.name).sort()).toEqual(tags);
+    const select = data.tags.find((tag) => tag.name === 'rpc-select');
+    expect(select?.attributes.map((a) => a.name)).toEqual(
+      expect.arrayContaining(['filter', 'filter-threshold', 'name']),
+    );
+    const host = data.tags.find((tag) => tag.name === 'rpc-extension-ui');
+    expect(host?.attributes.find((a) => a.name === 'contained')?.valueSet).toBe('v');
+  });
+
+  it('web-types and the manifest point every element at its built entry', () => {
+    const webTypes = read('web-types.json') as {
+      contributions: { html: { elements: { name: string; source: { module: string; symbol: string } }[] } };
+    };
+    const elements = webTypes.contributions.html.elements;
+    expect(elements.map((e) => e.name).sort()).toEqual(tags);
+    for (const element of elements) {
+      expect(Object.keys(pkg.exports)).toContain(`.${element.source.module.slice(pkg.name.length)}`);
+    }
+    const manifest = read('custom-elements.json') as {
+      modules: { path: string; declarations?: { tagName?: string }[] }[];
+    };
+    const paths = manifest.modules.filter((m) => m.declarations?.some((d) => d.tagName)).map((m) => m.path);
+    expect(paths.sort()).toEqual(tags.map((tag) => `dist/elements/${tag}.js`));
+  });
+});
+
 describe('npm pack, installed into a fresh project', () => {
   const work = mkdtempSync(join(tmpdir(), 'rpc-ui-pack-'));
   const app = join(work, 'app');
