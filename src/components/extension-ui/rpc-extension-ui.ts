@@ -14,20 +14,10 @@ import { RpcConnectionEvent, type RpcConnectionState } from '../events/connectio
 import { RpcStopEvent } from '../events/stop-event.js';
 import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
+import { SentAnswers } from './sent-answers.js';
+import { type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
 
-/**
- * Where a host keeps state across reloads, e.g. the VS Code webview API object
- * (`acquireVsCodeApi()`): `getState()` and `setState()`.
- */
-export interface RpcStateStore {
-  /** The whole stored state (`undefined` when nothing was stored). */
-  getState(): unknown;
-  /** Replace the whole stored state. */
-  setState(state: unknown): void;
-}
-
-/** Where the state is kept: `none` (default) or `session` (`sessionStorage`). */
-export type RpcPersistMode = 'none' | 'session';
+export type { RpcPersistMode, RpcStateStore };
 
 /** The pill's text for each state. */
 const STATE_TEXT = {
@@ -46,9 +36,6 @@ const SHOWN_STATE: Readonly<Record<ConnectionState, RpcConnectionState>> = {
 };
 
 type JsonObject = Readonly<Record<string, unknown>>;
-
-/** How many sent answers are kept, to be sent again if the bridge replays their dialog. */
-const RESENDABLE_ANSWERS = 256;
 
 function isRecord(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -211,8 +198,8 @@ export class RpcExtensionUI extends LitElement {
   #exit: BridgeAgentExit | undefined;
   /** An `rpc_ui_hello` came through the current transport: the rpc-ui bridge is on the other end. */
   #bridged = false;
-  /** The latest answers sent, by dialog id (see {@link RESENDABLE_ANSWERS}). */
-  readonly #answers = new Map<string, ExtensionUIResponse>();
+  /** The latest answers sent, to send again if the bridge replays their dialog. */
+  readonly #sent = new SentAnswers();
   #listening: (() => void)[] = [];
   #stopTitle: (() => void) | undefined;
   #stopEditor: (() => void) | undefined;
@@ -401,21 +388,15 @@ export class RpcExtensionUI extends LitElement {
   };
 
   #rememberAnswer = ({ response }: { readonly response: ExtensionUIResponse }): void => {
-    this.#answers.delete(response.id);
-    this.#answers.set(response.id, response);
-    if (this.#answers.size > RESENDABLE_ANSWERS) {
-      const oldest = this.#answers.keys().next();
-      if (!oldest.done) this.#answers.delete(oldest.value);
-    }
+    this.#sent.remember(response);
   };
 
   /** A dialog we answered, replayed by the bridge: our answer never reached it; send it again. */
   #onInvalid = (report: InvalidRequestReport): void => {
     if (report.reason !== 'duplicate-id' || !this.#bridged || report.id === undefined) return;
-    const response = this.#answers.get(report.id);
-    if (!response) return;
     // Once: an answer the bridge refuses (too big, say) must not go round reconnect after reconnect.
-    this.#answers.delete(report.id);
+    const response = this.#sent.take(report.id);
+    if (!response) return;
     try {
       this.#controller.send(response);
     } catch (error) {
@@ -467,7 +448,7 @@ export class RpcExtensionUI extends LitElement {
     if (!this.#persisting) return;
     let data: unknown;
     try {
-      data = this.#read();
+      data = readState(this.stateStore, this.persistKey);
       if (data !== undefined) this.#controller.restore(data);
     } catch (error) {
       if (!this.#warned) console.warn('rpc-extension-ui: the stored state was ignored and removed.', error);
@@ -476,32 +457,14 @@ export class RpcExtensionUI extends LitElement {
     }
   }
 
-  /** The stored snapshot (not yet checked), or `undefined`. @throws SyntaxError for bad JSON. */
-  #read(): unknown {
-    const store = this.stateStore;
-    if (store) {
-      const state = store.getState();
-      return isRecord(state) ? state[this.persistKey] : undefined;
-    }
-    const text = sessionStorage.getItem(this.persistKey);
-    return text === null ? undefined : (JSON.parse(text) as unknown);
-  }
-
   /**
    * Store `snapshot`, or remove it when `undefined`. Storage errors are not thrown; they are
    * reported (once) when `report` is true.
    * @returns whether it was stored
    */
   #write(snapshot: unknown, report = true): boolean {
-    const key = this.persistKey;
     try {
-      const store = this.stateStore;
-      if (store) {
-        const state = store.getState();
-        const { [key]: _old, ...rest } = isRecord(state) ? state : {};
-        store.setState(snapshot === undefined ? rest : { ...rest, [key]: snapshot });
-      } else if (snapshot === undefined) sessionStorage.removeItem(key);
-      else sessionStorage.setItem(key, JSON.stringify(snapshot));
+      writeState(this.stateStore, this.persistKey, snapshot);
       return true;
     } catch (error) {
       if (report && !this.#warned) console.warn('rpc-extension-ui: the state could not be stored.', error);
