@@ -1,4 +1,5 @@
-import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import type { SelectRequest } from '../../protocol/types.js';
 import { cssomStyle } from '../shared/cssom-style.js';
@@ -56,34 +57,22 @@ const filterConverter = {
 export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   static override styles = [...RpcDialogElement.styles, selectStyles];
 
-  /** @internal Lit's reactive properties (declared here rather than with decorators: smaller output). */
-  static override properties: PropertyDeclarations = {
-    filter: { converter: filterConverter },
-    filterThreshold: { type: Number, attribute: 'filter-threshold' },
-    active: { state: true, attribute: false },
-    query: { state: true, attribute: false },
-    announcement: { state: true, attribute: false },
-    scrollPosition: { state: true, attribute: false },
-    rowHeight: { state: true, attribute: false },
-    viewHeight: { state: true, attribute: false },
-  };
-
   /**
    * When to show the filter field: `auto` (more than `filterThreshold` options), `always` (the
    * bare `filter` attribute), or `never`.
    */
-  filter: SelectFilterMode = 'auto';
+  @property({ converter: filterConverter }) filter: SelectFilterMode = 'auto';
 
   /** In `auto` filter mode, the number of options above which the filter field shows. */
-  filterThreshold = 10;
+  @property({ type: Number, attribute: 'filter-threshold' }) filterThreshold = 10;
 
   /** Position of the active option among the shown (filtered) ones. */
-  private active = 0;
-  private query = '';
-  private announcement = '';
-  private scrollPosition = 0;
-  private rowHeight = DEFAULT_ROW_HEIGHT;
-  private viewHeight = DEFAULT_ROW_HEIGHT * DEFAULT_VISIBLE_ROWS;
+  @state() private active = 0;
+  @state() private query = '';
+  @state() private announcement = '';
+  @state() private scrollPosition = 0;
+  @state() private rowHeight = DEFAULT_ROW_HEIGHT;
+  @state() private viewHeight = DEFAULT_ROW_HEIGHT * DEFAULT_VISIBLE_ROWS;
 
   readonly #typeAhead = new TypeAheadBuffer();
   readonly #resize = new ResizeObserver(() => this.#measure());

@@ -1,11 +1,5 @@
-import {
-  html,
-  LitElement,
-  nothing,
-  type PropertyValues,
-  type TemplateResult,
-  type PropertyDeclarations,
-} from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { responseFor } from '../../protocol/responses.js';
 import type { DialogAnswer, DialogRequest } from '../../protocol/types.js';
 import { dialogTimeout } from '../../protocol/types.js';
@@ -55,58 +49,41 @@ import { tokens } from './tokens.styles.js';
 export abstract class RpcDialogElement<R extends DialogRequest> extends LitElement {
   static override styles = [tokens, dialogStyles];
 
-  /** @internal Lit's reactive properties (declared here rather than with decorators: smaller output). */
-  static override properties: PropertyDeclarations = {
-    request: { attribute: false },
-    controller: { attribute: false },
-    receivedAt: { attribute: false },
-    clock: { attribute: false },
-    contained: { type: Boolean, reflect: true },
-    position: { type: Number },
-    total: { type: Number },
-    strings: { attribute: false },
-    returnFocus: { attribute: false },
-    restoreFocus: { attribute: false },
-    open: { type: Boolean, reflect: true },
-    settled: { state: true, attribute: false },
-    expiredNotice: { state: true, attribute: false },
-  };
-
   /** The request to show. Setting a new one opens the dialog; `undefined` closes it. */
-  request: R | undefined;
+  @property({ attribute: false }) request: R | undefined;
 
   /** Bound mode: answers go through this controller's `respond` (no `rpc-response` event). */
-  controller: ExtensionUIController | undefined;
+  @property({ attribute: false }) controller: ExtensionUIController | undefined;
 
   /** When the request arrived, on `clock`; defaults to the moment `request` was set. */
-  receivedAt: number | undefined;
+  @property({ attribute: false }) receivedAt: number | undefined;
 
   /** The monotonic clock for the countdown (defaults to the controller's, else `performance.now()`). */
-  clock: Clock | undefined;
+  @property({ attribute: false }) clock: Clock | undefined;
 
   /** Confine the overlay to the nearest positioned ancestor instead of the whole page (IDE sidebars). */
-  contained = false;
+  @property({ type: Boolean, reflect: true }) contained = false;
 
   /** Position in a queue of dialogs (1-based); with `total` > 1 it shows "1 of 3". */
-  position = 0;
+  @property({ type: Number }) position = 0;
 
   /** How many dialogs wait in the queue, this one included. */
-  total = 0;
+  @property({ type: Number }) total = 0;
 
   /** Override some user-facing strings for this element. */
-  strings: Partial<RpcStrings> = {};
+  @property({ attribute: false }) strings: Partial<RpcStrings> = {};
 
   /** Where focus goes on close when the element focused before is gone. */
-  returnFocus: HTMLElement | undefined;
+  @property({ attribute: false }) returnFocus: HTMLElement | undefined;
 
   /** Whether focus returns on close (a queue host turns this off while more dialogs follow). */
-  restoreFocus = true;
+  @property({ attribute: false }) restoreFocus = true;
 
   /** Whether the dialog is showing. */
-  open = false;
+  @property({ type: Boolean, reflect: true }) open = false;
 
-  protected settled = false;
-  private expiredNotice = '';
+  @state() protected settled = false;
+  @state() private expiredNotice = '';
 
   protected readonly countdown = new CountdownController(this, () => this.#expire());
   #previousFocus: Element | null = null;
