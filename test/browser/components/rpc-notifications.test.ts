@@ -5,6 +5,7 @@ import type { RpcNotifications } from '../../../src/components/notifications/rpc
 import { ExtensionUIController } from '../../../src/transport/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { type A11yNode, findNode } from '../../support/a11y.js';
+import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { press } from '../../support/keys.js';
 import { emulateFeatures } from '../../support/media.js';
@@ -429,6 +430,8 @@ describe('rpc-notifications', () => {
       notify('compile failed\n  at line 3', 'error');
       notify('one more');
       await settle();
+      // Mid fade-in, axe measures the blended (fainter) colours.
+      await animationsDone(el);
       await expect(el).to.be.accessible();
     });
   }
