@@ -12,7 +12,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
-import { type ProbeResult, Tab, until } from '../support/bridge-tab.js';
+import { Tab } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
 
 let bridge: Bridge;
@@ -57,22 +57,6 @@ async function openPage(): Promise<Page> {
   await page.goto(bridge.url);
   await page.locator('rpc-extension-ui[connection="connected"]').waitFor();
   return page;
-}
-
-/** The next probe result after `mark` messages of the observer tab. */
-async function resultAfter(mark: number): Promise<ProbeResult[]> {
-  const prefix = 'UI_PROBE_RESULT ';
-  const found = await until(
-    'the probe result',
-    () =>
-      observer.received.slice(mark).find(({ value }) => {
-        return (
-          value.method === 'notify' && typeof value.message === 'string' && value.message.startsWith(prefix)
-        );
-      }),
-    15_000,
-  );
-  return (JSON.parse(String(found.value.message).slice(prefix.length)) as { results: ProbeResult[] }).results;
 }
 
 async function command(page: Page, calls: unknown[]): Promise<number> {
@@ -126,7 +110,7 @@ describe('the playground on the real agent', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.type(' end');
     await page.keyboard.press('Control+Enter');
-    const results = await resultAfter(mark);
+    const results = await observer.resultAfter(mark);
     expect(results.map((r) => r.value)).toEqual(['beta ✓', true, 'Ada ✓', 'line 1\n\tline 2 end']);
     await expect.poll(() => dialog(page).count()).toBe(0);
     await page.close();
@@ -137,11 +121,11 @@ describe('the playground on the real agent', () => {
     let mark = await command(page, [{ call: 'confirm', args: ['Cancel me', 'm'] }]);
     await expect.poll(() => dialog(page).count()).toBe(1);
     await page.keyboard.press('Escape');
-    expect((await resultAfter(mark)).map((r) => r.value)).toEqual([false]);
+    expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual([false]);
 
     mark = await command(page, [{ call: 'select', args: ['Too slow', ['a', 'b']], timeout: 1500 }]);
     await expect.poll(() => dialog(page).count()).toBe(1);
-    expect((await resultAfter(mark))[0]?.type).toBe('undefined');
+    expect((await observer.resultAfter(mark))[0]?.type).toBe('undefined');
     await expect
       .poll(() => page.getByText('“Too slow” timed out: the agent went on with its default.').count())
       .toBe(1);
@@ -150,7 +134,7 @@ describe('the playground on the real agent', () => {
     mark = await command(page, [{ call: 'input', args: ['Blocking permission'] }]);
     await expect.poll(() => dialog(page).count()).toBe(1);
     await page.getByRole('button', { name: 'Stop' }).click();
-    expect((await resultAfter(mark))[0]?.type).toBe('undefined');
+    expect((await observer.resultAfter(mark))[0]?.type).toBe('undefined');
     await expect.poll(() => dialog(page).count()).toBe(0);
     await page.close();
   });
@@ -165,7 +149,7 @@ describe('the playground on the real agent', () => {
       { call: 'setTitle', args: ['pi — e2e title'] },
       { call: 'setEditorText', args: ['text set by the extension'] },
     ]);
-    await resultAfter(mark);
+    await observer.resultAfter(mark);
     const text = (selector: string) =>
       ui(page)
         .locator(selector)
@@ -222,7 +206,7 @@ describe('the playground on the real agent', () => {
     expect(left).toBeGreaterThan(20);
     expect(left).toBeLessThan(30);
     await dialog(second).getByRole('option', { name: 'y' }).click();
-    expect((await resultAfter(mark)).map((r) => r.value)).toEqual(['y']);
+    expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual(['y']);
     await expect.poll(() => dialog(first).count()).toBe(0);
     await first.close();
     await second.close();
@@ -239,7 +223,7 @@ describe('the playground on the real agent', () => {
     observer.send({ type: 'extension_ui_response', id: second.id, confirmed: true });
     await expect.poll(() => dialog(page).getByText('1 of 2').count()).toBe(0);
     await dialog(page).getByRole('button', { name: 'No' }).click();
-    expect((await resultAfter(mark)).map((r) => r.value)).toEqual([false, true]);
+    expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual([false, true]);
 
     mark = await command(page, [
       { call: 'select', args: ['Mouse select', ['one', 'two']] },
@@ -253,7 +237,7 @@ describe('the playground on the real agent', () => {
     await dialog(page).getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Mouse editor');
     await dialog(page).getByRole('button', { name: 'OK' }).click();
-    expect((await resultAfter(mark)).map((r) => r.value)).toEqual(['two', 'clicked', 'kept']);
+    expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual(['two', 'clicked', 'kept']);
     await page.close();
   });
 

@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import { stripAnsi } from '../../src/protocol/ansi.js';
-import { type ProbeResult, Tab, until } from '../support/bridge-tab.js';
+import { Tab } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
 
 interface CorpusEntry {
@@ -369,7 +369,6 @@ let page: Page;
 const hits: string[] = [];
 const pageErrors: string[] = [];
 let loaded = false;
-let probes = 0;
 
 // The playground is built into a temporary folder: dist/ belongs to `npm run build`.
 const playgroundDir = mkdtempSync(join(tmpdir(), 'rpc-ui-xss-'));
@@ -414,29 +413,6 @@ afterAll(async () => {
   await bridge?.close();
   rmSync(playgroundDir, { recursive: true, force: true });
 });
-
-/** Send `/probe` from the side tab; returns the mark to read its result after. */
-function sendProbe(calls: unknown[]): number {
-  const mark = observer.received.length;
-  observer.send({ type: 'prompt', id: `xss-${++probes}`, message: `/probe ${JSON.stringify(calls)}` });
-  return mark;
-}
-
-/** The result of the probe sent at `mark`. */
-async function resultAfter(mark: number): Promise<ProbeResult[]> {
-  const prefix = 'UI_PROBE_RESULT ';
-  const found = await until(
-    'the probe result',
-    () =>
-      observer.received.slice(mark).find(({ value }) => {
-        return (
-          value.method === 'notify' && typeof value.message === 'string' && value.message.startsWith(prefix)
-        );
-      }),
-    15_000,
-  );
-  return (JSON.parse(String(found.value.message).slice(prefix.length)) as { results: ProbeResult[] }).results;
-}
 
 const dialogTag = { select: 'rpc-select', confirm: 'rpc-confirm', input: 'rpc-input', editor: 'rpc-editor' };
 
@@ -504,7 +480,7 @@ describe('the XSS corpus through the real agent, the bridge and the playground',
       const options = [13, 14, 15, 16, 17].map(p);
       const inputAnswer = typeable(p(24)) ? p(24) : '';
       const abovePlacement = i % 2 === 0 ? null : { placement: 'aboveEditor' }; // default or explicit
-      const mark = sendProbe([
+      const mark = observer.sendProbe([
         { call: 'notify', args: [p(0), 'info'] },
         { call: 'notify', args: [p(1), 'warning'] },
         { call: 'notify', args: [p(2), 'error'] },
@@ -581,7 +557,7 @@ describe('the XSS corpus through the real agent, the bridge and the playground',
       if (editor.value !== shownInTextarea(p(23))) problems.push(`${where}: editor prefill differs`);
       await page.keyboard.press('Control+Enter'); // sends the prefill back
 
-      const results = await resultAfter(mark);
+      const results = await observer.resultAfter(mark, 15_000);
       const values = results.slice(8).map((r) => (r.type === 'undefined' ? undefined : r.value));
       const want = [options[0], yes, inputAnswer, shownInTextarea(p(23))];
       if (JSON.stringify(values) !== JSON.stringify(want))
@@ -632,7 +608,7 @@ describe('the XSS corpus through the real agent, the bridge and the playground',
     expect(final.notifications).toBeGreaterThan(30);
 
     // The UI still works: answers by mouse and keyboard reach the extension exactly.
-    const mark = sendProbe([
+    const mark = observer.sendProbe([
       { call: 'confirm', args: ['Still working?', 'After the corpus.'] },
       { call: 'select', args: ['Pick the payload', ['plain', '<img src=x onerror=alert(1)>']] },
       { call: 'input', args: ['Type it', '<b>placeholder</b>'] },
@@ -645,7 +621,7 @@ describe('the XSS corpus through the real agent, the bridge and the playground',
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Type it');
     await page.keyboard.type('"><svg onload=alert(1)>');
     await page.keyboard.press('Enter');
-    expect((await resultAfter(mark)).map((r) => r.value)).toEqual([
+    expect((await observer.resultAfter(mark, 15_000)).map((r) => r.value)).toEqual([
       true,
       '<img src=x onerror=alert(1)>',
       '"><svg onload=alert(1)>',

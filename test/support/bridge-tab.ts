@@ -95,16 +95,28 @@ export class Tab {
   }
 
   /** Run `/probe` with these calls; resolves with what the extension received. */
-  async probe(calls: unknown[]): Promise<ProbeResult[]> {
+  probe(calls: unknown[]): Promise<ProbeResult[]> {
+    return this.resultAfter(this.sendProbe(calls));
+  }
+
+  /** Send `/probe` with these calls; returns the mark to read its result after. */
+  sendProbe(calls: unknown[]): number {
     const mark = this.received.length;
-    const id = `probe-${++probes}`;
-    this.send({ type: 'prompt', id, message: `/probe ${JSON.stringify(calls)}` });
+    this.send({ type: 'prompt', id: `probe-${++probes}`, message: `/probe ${JSON.stringify(calls)}` });
+    return mark;
+  }
+
+  /** The first probe result received after `mark` messages (waits for it). */
+  async resultAfter(mark: number, timeoutMs?: number): Promise<ProbeResult[]> {
     const prefix = 'UI_PROBE_RESULT ';
-    const found = await until('the probe result', () =>
-      this.received.slice(mark).find((r) => {
-        const { method, message } = r.value;
-        return method === 'notify' && typeof message === 'string' && message.startsWith(prefix);
-      }),
+    const found = await until(
+      'the probe result',
+      () =>
+        this.received.slice(mark).find((r) => {
+          const { method, message } = r.value;
+          return method === 'notify' && typeof message === 'string' && message.startsWith(prefix);
+        }),
+      timeoutMs,
     );
     const body = JSON.parse(String(found.value.message).slice(prefix.length)) as { results: ProbeResult[] };
     return body.results;
