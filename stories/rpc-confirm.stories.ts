@@ -1,43 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import type { RpcConfirm } from '../src/components/confirm/rpc-confirm.js';
-import type { RpcExpireEvent } from '../src/components/events/expire-event.js';
-import type { RpcResponseEvent } from '../src/components/events/response-event.js';
-import type { RpcStrings } from '../src/components/shared/strings.js';
 import type { ConfirmRequest } from '../src/protocol/types.js';
+import { type DialogElementArgs, dialogArgs, dialogRender, dialogStories } from './dialog-stories.js';
 import {
-  darkDescription,
   dialogIn,
-  expectCountdown,
-  expectDark,
   expectLines,
-  expectQueued,
   expectRightToLeft,
   expectShown,
-  expectWrappedTitle,
-  logResponse,
   metaParameters,
-  longTitle,
-  pageModeStory,
-  responseLog,
   responses,
   rtlText,
   stage,
   storiesDescription,
-  sharedStories,
   storyParameters,
 } from './story-helpers.js';
 
-interface ConfirmArgs {
-  request: ConfirmRequest;
-  contained: boolean;
-  position: number;
-  total: number;
-  strings: Partial<RpcStrings>;
-  onRpcResponse: (event: RpcResponseEvent) => void;
-  onRpcExpire: (event: RpcExpireEvent) => void;
-}
+type ConfirmArgs = DialogElementArgs<ConfirmRequest>;
 
 function confirmRequest(id: string, fields: Partial<ConfirmRequest> = {}): ConfirmRequest {
   return {
@@ -54,25 +33,8 @@ const meta = {
   title: 'Dialogs/rpc-confirm',
   component: 'rpc-confirm',
   decorators: [stage],
-  args: {
-    request: confirmRequest('confirm-idle'),
-    contained: true,
-    position: 0,
-    total: 0,
-    strings: {},
-    onRpcResponse: fn(),
-    onRpcExpire: fn(),
-  },
-  render: (args) => html`<rpc-confirm
-      .request=${args.request}
-      ?contained=${args.contained}
-      .position=${args.position}
-      .total=${args.total}
-      .strings=${args.strings}
-      @rpc-response=${logResponse(args.onRpcResponse)}
-      @rpc-expire=${args.onRpcExpire}
-    ></rpc-confirm>
-    ${responseLog}`,
+  args: dialogArgs(confirmRequest('confirm-idle')),
+  render: dialogRender('rpc-confirm'),
   parameters: metaParameters(18, storiesDescription),
 } satisfies Meta<ConfirmArgs>;
 
@@ -80,6 +42,7 @@ export default meta;
 type Story = StoryObj<ConfirmArgs>;
 
 const confirm = (canvasElement: HTMLElement) => dialogIn<RpcConfirm>(canvasElement, 'rpc-confirm');
+const stories = dialogStories({ tag: 'rpc-confirm', request: confirmRequest, timeout: 30_000 });
 
 export const Idle: Story = {
   play: async ({ canvasElement }) => {
@@ -135,52 +98,19 @@ export const AnswerWithKeyboard: Story = {
   },
 };
 
-export const WithCountdown: Story = {
-  name: 'With countdown (30 s)',
-  args: { request: confirmRequest('confirm-countdown', { timeout: 30_000 }) },
-  play: async ({ canvasElement }) => {
-    await expectCountdown(await confirm(canvasElement), 30);
-  },
-};
+export const WithCountdown: Story = { name: 'With countdown (30 s)', ...stories.withCountdown() };
 
 export const Expiring: Story = {
   name: 'Expiring (2.5 s)',
-  args: { request: confirmRequest('confirm-expiring', { title: 'Run the migration?', timeout: 2_500 }) },
-  parameters: storyParameters({
-    description:
-      'Times out after 2.5 s: the dialog closes by itself, sends nothing (the agent goes on with ' +
-      'its default) and says so briefly. Remount the story to see it again.',
+  ...stories.expiring('Run the migration?', {
+    whileOpen: async ({ screen }) => expect(screen.getByText('3 s left')).toBeVisible(),
+    afterExpiry: async ({ part }) => expect(part('[part="notice"]')).toHaveAttribute('role', 'status'),
   }),
-  play: async ({ canvasElement, args }) => {
-    const { screen, dialog, part } = await confirm(canvasElement);
-    await expect(screen.getByText('3 s left')).toBeVisible();
-    await waitFor(() => expect(dialog.open).toBe(false), { timeout: 5_000 });
-    await expect(part('[part="notice"]')).toHaveTextContent(
-      '“Run the migration?” timed out: the agent went on with its default.',
-    );
-    await expect(part('[part="notice"]')).toHaveAttribute('role', 'status');
-    await expect(args.onRpcExpire).toHaveBeenCalledTimes(1);
-    await expect(args.onRpcResponse).not.toHaveBeenCalled();
-  },
 };
 
-export const Queued: Story = {
-  name: 'Queued (1 of 3)',
-  args: { request: confirmRequest('confirm-queued'), position: 1, total: 3 },
-  play: async ({ canvasElement }) => {
-    await expectQueued(await confirm(canvasElement));
-  },
-};
+export const Queued: Story = { name: 'Queued (1 of 3)', ...stories.queued() };
 
-export const LongTitle: Story = {
-  args: { request: confirmRequest('confirm-long-title', { title: longTitle }) },
-  parameters: storyParameters({ stage: { blockSize: 22 } }),
-  play: async ({ canvasElement }) => {
-    const dialog = await confirm(canvasElement);
-    await expectShown(dialog, longTitle);
-    await expectWrappedTitle(dialog);
-  },
-};
+export const LongTitle: Story = stories.longTitle(22);
 
 const multiLine =
   'These files will be deleted:\n  dist/\n  coverage/\n\tstorybook-static/\n\nThis cannot be undone.';
@@ -225,21 +155,10 @@ export const UnicodeRightToLeft: Story = {
   },
 };
 
-export const Dark: Story = {
-  args: { request: confirmRequest('confirm-dark', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { colorScheme: 'dark' }, description: darkDescription }),
-  play: async ({ canvasElement }) => {
-    await expectDark(await confirm(canvasElement));
-  },
-};
+export const Dark: Story = stories.dark();
+export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
+export const VSCodeLightModern: Story = stories.vscodeLightModern();
+export const VSCodeHighContrast: Story = stories.vscodeHighContrast();
+export const ReducedMotion: Story = stories.reducedMotion();
 
-const shared = sharedStories((id) => confirmRequest(`confirm-${id}`, { timeout: 30_000 }), confirm);
-
-export const VSCodeDarkModern: Story = shared.VSCodeDarkModern;
-export const VSCodeLightModern: Story = shared.VSCodeLightModern;
-export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
-export const ReducedMotion: Story = shared.ReducedMotion;
-
-export const PageMode: Story = pageModeStory('rpc-confirm', confirmRequest('confirm-page'), (screen) =>
-  screen.getByRole('button', { name: 'No' }),
-);
+export const PageMode: Story = stories.pageMode((screen) => screen.getByRole('button', { name: 'No' }));

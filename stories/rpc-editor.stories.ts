@@ -1,43 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import type { RpcEditor } from '../src/components/editor/rpc-editor.js';
-import type { RpcExpireEvent } from '../src/components/events/expire-event.js';
-import type { RpcResponseEvent } from '../src/components/events/response-event.js';
-import type { RpcStrings } from '../src/components/shared/strings.js';
 import type { EditorRequest } from '../src/protocol/types.js';
+import { type DialogElementArgs, dialogArgs, dialogRender, dialogStories } from './dialog-stories.js';
 import {
-  darkDescription,
   dialogIn,
-  expectDark,
-  expectLines,
-  expectQueued,
   expectRightToLeft,
   expectShown,
-  expectWrappedTitle,
-  logResponse,
-  longTitle,
   metaParameters,
-  multiLineTitle,
-  pageModeStory,
-  responseLog,
   responses,
   rtlText,
   stage,
   storiesDescription,
-  sharedStories,
   storyParameters,
 } from './story-helpers.js';
 
-interface EditorArgs {
-  request: EditorRequest;
-  contained: boolean;
-  position: number;
-  total: number;
-  strings: Partial<RpcStrings>;
-  onRpcResponse: (event: RpcResponseEvent) => void;
-  onRpcExpire: (event: RpcExpireEvent) => void;
-}
+type EditorArgs = DialogElementArgs<EditorRequest>;
 
 /** Newlines, a tab, U+2028 and a trailing newline: all must reach the textarea untouched. */
 const prefill =
@@ -58,25 +36,8 @@ const meta = {
   title: 'Dialogs/rpc-editor',
   component: 'rpc-editor',
   decorators: [stage],
-  args: {
-    request: editorRequest('editor-idle'),
-    contained: true,
-    position: 0,
-    total: 0,
-    strings: {},
-    onRpcResponse: fn(),
-    onRpcExpire: fn(),
-  },
-  render: (args) => html`<rpc-editor
-      .request=${args.request}
-      ?contained=${args.contained}
-      .position=${args.position}
-      .total=${args.total}
-      .strings=${args.strings}
-      @rpc-response=${logResponse(args.onRpcResponse)}
-      @rpc-expire=${args.onRpcExpire}
-    ></rpc-editor>
-    ${responseLog}`,
+  args: dialogArgs(editorRequest('editor-idle')),
+  render: dialogRender('rpc-editor'),
   parameters: metaParameters(
     26,
     `${storiesDescription} An editor request never times out, so there is no countdown story.`,
@@ -87,6 +48,8 @@ export default meta;
 type Story = StoryObj<EditorArgs>;
 
 const editor = (canvasElement: HTMLElement) => dialogIn<RpcEditor>(canvasElement, 'rpc-editor');
+// No timeout: an editor request never times out (so no "With countdown" and "Expiring" stories).
+const stories = dialogStories({ tag: 'rpc-editor', request: editorRequest });
 
 export const Idle: Story = {
   play: async ({ canvasElement }) => {
@@ -149,36 +112,13 @@ export const AnswerUnchanged: Story = {
   },
 };
 
-export const Queued: Story = {
-  name: 'Queued (1 of 3)',
-  args: { request: editorRequest('editor-queued'), position: 1, total: 3 },
-  play: async ({ canvasElement }) => {
-    await expectQueued(await editor(canvasElement));
-  },
-};
+export const Queued: Story = { name: 'Queued (1 of 3)', ...stories.queued() };
 
-export const LongTitle: Story = {
-  args: { request: editorRequest('editor-long-title', { title: longTitle }) },
-  parameters: storyParameters({ stage: { blockSize: 30 } }),
-  play: async ({ canvasElement }) => {
-    const dialog = await editor(canvasElement);
-    await expectShown(dialog, longTitle);
-    await expectWrappedTitle(dialog);
-  },
-};
+export const LongTitle: Story = stories.longTitle(30);
 
 export const MultiLineTitle: Story = {
   name: 'Multi-line title',
-  args: { request: editorRequest('editor-multi-line', { title: multiLineTitle }) },
-  parameters: storyParameters({
-    stage: { blockSize: 30 },
-    description: 'An editor request has no message; its title keeps its line breaks.',
-  }),
-  play: async ({ canvasElement }) => {
-    const { part } = await editor(canvasElement);
-    await expect(part('[part="title"]').textContent).toBe(multiLineTitle);
-    await expectLines(part('[part="title"]'), 3);
-  },
+  ...stories.multiLineTitle({ blockSize: 30 }),
 };
 
 export const UnicodeRightToLeft: Story = {
@@ -198,21 +138,10 @@ export const UnicodeRightToLeft: Story = {
   },
 };
 
-export const Dark: Story = {
-  args: { request: editorRequest('editor-dark') },
-  parameters: storyParameters({ stage: { colorScheme: 'dark' }, description: darkDescription }),
-  play: async ({ canvasElement }) => {
-    await expectDark(await editor(canvasElement));
-  },
-};
+export const Dark: Story = stories.dark();
+export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
+export const VSCodeLightModern: Story = stories.vscodeLightModern();
+export const VSCodeHighContrast: Story = stories.vscodeHighContrast();
+export const ReducedMotion: Story = stories.reducedMotion();
 
-const shared = sharedStories((id) => editorRequest(`editor-${id}`), editor);
-
-export const VSCodeDarkModern: Story = shared.VSCodeDarkModern;
-export const VSCodeLightModern: Story = shared.VSCodeLightModern;
-export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
-export const ReducedMotion: Story = shared.ReducedMotion;
-
-export const PageMode: Story = pageModeStory('rpc-editor', editorRequest('editor-page'), (screen) =>
-  screen.getByRole('textbox'),
-);
+export const PageMode: Story = stories.pageMode((screen) => screen.getByRole('textbox'));

@@ -1,45 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { html } from 'lit';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { RpcExpireEvent } from '../src/components/events/expire-event.js';
-import type { RpcResponseEvent } from '../src/components/events/response-event.js';
+import { expect, userEvent, within } from 'storybook/test';
 import type { RpcInput } from '../src/components/input/rpc-input.js';
-import type { RpcStrings } from '../src/components/shared/strings.js';
 import type { InputRequest } from '../src/protocol/types.js';
+import { type DialogElementArgs, dialogArgs, dialogRender, dialogStories } from './dialog-stories.js';
 import {
-  darkDescription,
   dialogIn,
-  expectCountdown,
-  expectDark,
-  expectLines,
-  expectQueued,
   expectRightToLeft,
   expectShown,
-  expectWrappedTitle,
-  logResponse,
   luminance,
-  longTitle,
   metaParameters,
-  multiLineTitle,
-  pageModeStory,
-  responseLog,
   responses,
   rtlText,
   stage,
   storiesDescription,
-  sharedStories,
   storyParameters,
 } from './story-helpers.js';
 
-interface InputArgs {
-  request: InputRequest;
-  contained: boolean;
-  position: number;
-  total: number;
-  strings: Partial<RpcStrings>;
-  onRpcResponse: (event: RpcResponseEvent) => void;
-  onRpcExpire: (event: RpcExpireEvent) => void;
-}
+type InputArgs = DialogElementArgs<InputRequest>;
 
 function inputRequest(id: string, fields: Partial<InputRequest> = {}): InputRequest {
   return {
@@ -56,25 +33,8 @@ const meta = {
   title: 'Dialogs/rpc-input',
   component: 'rpc-input',
   decorators: [stage],
-  args: {
-    request: inputRequest('input-idle'),
-    contained: true,
-    position: 0,
-    total: 0,
-    strings: {},
-    onRpcResponse: fn(),
-    onRpcExpire: fn(),
-  },
-  render: (args) => html`<rpc-input
-      .request=${args.request}
-      ?contained=${args.contained}
-      .position=${args.position}
-      .total=${args.total}
-      .strings=${args.strings}
-      @rpc-response=${logResponse(args.onRpcResponse)}
-      @rpc-expire=${args.onRpcExpire}
-    ></rpc-input>
-    ${responseLog}`,
+  args: dialogArgs(inputRequest('input-idle')),
+  render: dialogRender('rpc-input'),
   parameters: metaParameters(16, storiesDescription),
 } satisfies Meta<InputArgs>;
 
@@ -82,6 +42,7 @@ export default meta;
 type Story = StoryObj<InputArgs>;
 
 const input = (canvasElement: HTMLElement) => dialogIn<RpcInput>(canvasElement, 'rpc-input');
+const stories = dialogStories({ tag: 'rpc-input', request: inputRequest, timeout: 30_000 });
 
 export const Idle: Story = {
   play: async ({ canvasElement }) => {
@@ -127,63 +88,17 @@ export const AnswerEmpty: Story = {
   },
 };
 
-export const WithCountdown: Story = {
-  name: 'With countdown (30 s)',
-  args: { request: inputRequest('input-countdown', { timeout: 30_000 }) },
-  play: async ({ canvasElement }) => {
-    await expectCountdown(await input(canvasElement), 30);
-  },
-};
+export const WithCountdown: Story = { name: 'With countdown (30 s)', ...stories.withCountdown() };
 
-export const Expiring: Story = {
-  name: 'Expiring (2.5 s)',
-  args: { request: inputRequest('input-expiring', { title: 'Commit message?', timeout: 2_500 }) },
-  parameters: storyParameters({
-    description:
-      'Times out after 2.5 s: the dialog closes by itself, sends nothing (the agent goes on with ' +
-      'its default) and says so briefly. Remount the story to see it again.',
-  }),
-  play: async ({ canvasElement, args }) => {
-    const { dialog, part } = await input(canvasElement);
-    await waitFor(() => expect(dialog.open).toBe(false), { timeout: 5_000 });
-    await expect(part('[part="notice"]')).toHaveTextContent(
-      '“Commit message?” timed out: the agent went on with its default.',
-    );
-    await expect(args.onRpcExpire).toHaveBeenCalledTimes(1);
-    await expect(args.onRpcResponse).not.toHaveBeenCalled();
-  },
-};
+export const Expiring: Story = { name: 'Expiring (2.5 s)', ...stories.expiring('Commit message?') };
 
-export const Queued: Story = {
-  name: 'Queued (1 of 3)',
-  args: { request: inputRequest('input-queued'), position: 1, total: 3 },
-  play: async ({ canvasElement }) => {
-    await expectQueued(await input(canvasElement));
-  },
-};
+export const Queued: Story = { name: 'Queued (1 of 3)', ...stories.queued() };
 
-export const LongTitle: Story = {
-  args: { request: inputRequest('input-long-title', { title: longTitle }) },
-  parameters: storyParameters({ stage: { blockSize: 20 } }),
-  play: async ({ canvasElement }) => {
-    const dialog = await input(canvasElement);
-    await expectShown(dialog, longTitle);
-    await expectWrappedTitle(dialog);
-  },
-};
+export const LongTitle: Story = stories.longTitle(20);
 
 export const MultiLineTitle: Story = {
   name: 'Multi-line title',
-  args: { request: inputRequest('input-multi-line', { title: multiLineTitle, placeholder: 'feat: …' }) },
-  parameters: storyParameters({
-    stage: { blockSize: 20 },
-    description: 'An input request has no message; its title keeps its line breaks.',
-  }),
-  play: async ({ canvasElement }) => {
-    const { part } = await input(canvasElement);
-    await expect(part('[part="title"]').textContent).toBe(multiLineTitle);
-    await expectLines(part('[part="title"]'), 3);
-  },
+  ...stories.multiLineTitle({ blockSize: 20, fields: { placeholder: 'feat: …' } }),
 };
 
 export const UnicodeRightToLeft: Story = {
@@ -213,25 +128,12 @@ export const UnicodeRightToLeft: Story = {
   },
 };
 
-export const Dark: Story = {
-  args: { request: inputRequest('input-dark', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { colorScheme: 'dark' }, description: darkDescription }),
-  play: async ({ canvasElement }) => {
-    const dialog = await input(canvasElement);
-    await expectDark(dialog);
-    await expect(luminance(getComputedStyle(dialog.part('[part="field"]')).backgroundColor)).toBeLessThan(
-      0.1,
-    );
-  },
-};
+export const Dark: Story = stories.dark(async ({ part }) => {
+  await expect(luminance(getComputedStyle(part('[part="field"]')).backgroundColor)).toBeLessThan(0.1);
+});
+export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
+export const VSCodeLightModern: Story = stories.vscodeLightModern();
+export const VSCodeHighContrast: Story = stories.vscodeHighContrast();
+export const ReducedMotion: Story = stories.reducedMotion();
 
-const shared = sharedStories((id) => inputRequest(`input-${id}`, { timeout: 30_000 }), input);
-
-export const VSCodeDarkModern: Story = shared.VSCodeDarkModern;
-export const VSCodeLightModern: Story = shared.VSCodeLightModern;
-export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
-export const ReducedMotion: Story = shared.ReducedMotion;
-
-export const PageMode: Story = pageModeStory('rpc-input', inputRequest('input-page'), (screen) =>
-  screen.getByRole('textbox'),
-);
+export const PageMode: Story = stories.pageMode((screen) => screen.getByRole('textbox'));

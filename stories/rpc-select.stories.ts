@@ -1,44 +1,25 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { RpcExpireEvent } from '../src/components/events/expire-event.js';
-import type { RpcResponseEvent } from '../src/components/events/response-event.js';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RpcSelect, SelectFilterMode } from '../src/components/select/rpc-select.js';
-import type { RpcStrings } from '../src/components/shared/strings.js';
 import type { SelectRequest } from '../src/protocol/types.js';
+import { type DialogElementArgs, dialogArgs, dialogStories } from './dialog-stories.js';
 import {
-  darkDescription,
   dialogIn,
-  expectCountdown,
-  expectDark,
-  expectLines,
-  expectQueued,
   expectRightToLeft,
   expectShown,
-  expectWrappedTitle,
   logResponse,
-  longTitle,
   metaParameters,
-  multiLineTitle,
-  pageModeStory,
   responseLog,
   responses,
   rtlText,
   stage,
   storiesDescription,
-  sharedStories,
   storyParameters,
 } from './story-helpers.js';
 
-interface SelectArgs {
-  request: SelectRequest;
-  contained: boolean;
-  position: number;
-  total: number;
+interface SelectArgs extends DialogElementArgs<SelectRequest> {
   filter: SelectFilterMode;
-  strings: Partial<RpcStrings>;
-  onRpcResponse: (event: RpcResponseEvent) => void;
-  onRpcExpire: (event: RpcExpireEvent) => void;
 }
 
 const branches = ['main', 'develop', 'feature/login', 'release/2.14', 'hotfix/crash-on-start'];
@@ -58,16 +39,7 @@ const meta = {
   title: 'Dialogs/rpc-select',
   component: 'rpc-select',
   decorators: [stage],
-  args: {
-    request: selectRequest('select-idle'),
-    contained: true,
-    position: 0,
-    total: 0,
-    filter: 'auto',
-    strings: {},
-    onRpcResponse: fn(),
-    onRpcExpire: fn(),
-  },
+  args: { ...dialogArgs(selectRequest('select-idle')), filter: 'auto' },
   argTypes: {
     filter: { control: 'inline-radio', options: ['auto', 'always', 'never'] },
   },
@@ -89,6 +61,7 @@ export default meta;
 type Story = StoryObj<SelectArgs>;
 
 const select = (canvasElement: HTMLElement) => dialogIn<RpcSelect>(canvasElement, 'rpc-select');
+const stories = dialogStories({ tag: 'rpc-select', request: selectRequest, timeout: 30_000 });
 
 /** The active option: the one `aria-activedescendant` points at, and `aria-selected`. */
 async function expectActive(root: ShadowRoot, owner: Element, label: string): Promise<void> {
@@ -153,64 +126,17 @@ export const AnswerWithKeyboard: Story = {
   },
 };
 
-export const WithCountdown: Story = {
-  name: 'With countdown (30 s)',
-  args: { request: selectRequest('select-countdown', { timeout: 30_000 }) },
-  play: async ({ canvasElement }) => {
-    await expectCountdown(await select(canvasElement), 30);
-  },
-};
+export const WithCountdown: Story = { name: 'With countdown (30 s)', ...stories.withCountdown() };
 
-export const Expiring: Story = {
-  name: 'Expiring (2.5 s)',
-  args: { request: selectRequest('select-expiring', { title: 'Which model?', timeout: 2_500 }) },
-  parameters: storyParameters({
-    description:
-      'Times out after 2.5 s: the dialog closes by itself, sends nothing (the agent goes on with ' +
-      'its default) and says so briefly. Remount the story to see it again.',
-  }),
-  play: async ({ canvasElement, args }) => {
-    const { dialog, part } = await select(canvasElement);
-    await waitFor(() => expect(dialog.open).toBe(false), { timeout: 5_000 });
-    await expect(part('[part="notice"]')).toHaveTextContent(
-      '“Which model?” timed out: the agent went on with its default.',
-    );
-    await expect(args.onRpcExpire).toHaveBeenCalledTimes(1);
-    await expect(args.onRpcResponse).not.toHaveBeenCalled();
-  },
-};
+export const Expiring: Story = { name: 'Expiring (2.5 s)', ...stories.expiring('Which model?') };
 
-export const Queued: Story = {
-  name: 'Queued (1 of 3)',
-  args: { request: selectRequest('select-queued'), position: 1, total: 3 },
-  play: async ({ canvasElement }) => {
-    await expectQueued(await select(canvasElement));
-  },
-};
+export const Queued: Story = { name: 'Queued (1 of 3)', ...stories.queued() };
 
-export const LongTitle: Story = {
-  args: { request: selectRequest('select-long-title', { title: longTitle }) },
-  parameters: storyParameters({ stage: { blockSize: 26 } }),
-  play: async ({ canvasElement }) => {
-    const dialog = await select(canvasElement);
-    await expectShown(dialog, longTitle);
-    await expectWrappedTitle(dialog);
-  },
-};
+export const LongTitle: Story = stories.longTitle(26);
 
 export const MultiLineTitle: Story = {
   name: 'Multi-line title',
-  args: {
-    request: selectRequest('select-multi-line', { title: multiLineTitle, options: ['Stage', 'Skip'] }),
-  },
-  parameters: storyParameters({
-    description: 'A select request has no message; its title keeps its line breaks.',
-  }),
-  play: async ({ canvasElement }) => {
-    const { part } = await select(canvasElement);
-    await expect(part('[part="title"]').textContent).toBe(multiLineTitle);
-    await expectLines(part('[part="title"]'), 3);
-  },
+  ...stories.multiLineTitle({ fields: { options: ['Stage', 'Skip'] } }),
 };
 
 const rtlOptions = ['ראשי', 'פיתוח', 'תכונה/התחברות', 'الفرع الرئيسي', 'إصدار 2.14 🚀'];
@@ -270,21 +196,10 @@ export const FiveThousandOptions: Story = {
   },
 };
 
-export const Dark: Story = {
-  args: { request: selectRequest('select-dark', { timeout: 30_000 }) },
-  parameters: storyParameters({ stage: { colorScheme: 'dark' }, description: darkDescription }),
-  play: async ({ canvasElement }) => {
-    await expectDark(await select(canvasElement));
-  },
-};
+export const Dark: Story = stories.dark();
+export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
+export const VSCodeLightModern: Story = stories.vscodeLightModern();
+export const VSCodeHighContrast: Story = stories.vscodeHighContrast();
+export const ReducedMotion: Story = stories.reducedMotion();
 
-const shared = sharedStories((id) => selectRequest(`select-${id}`, { timeout: 30_000 }), select);
-
-export const VSCodeDarkModern: Story = shared.VSCodeDarkModern;
-export const VSCodeLightModern: Story = shared.VSCodeLightModern;
-export const VSCodeHighContrast: Story = shared.VSCodeHighContrast;
-export const ReducedMotion: Story = shared.ReducedMotion;
-
-export const PageMode: Story = pageModeStory('rpc-select', selectRequest('select-page'), (screen) =>
-  screen.getByRole('listbox'),
-);
+export const PageMode: Story = stories.pageMode((screen) => screen.getByRole('listbox'));

@@ -6,14 +6,11 @@ import type { Decorator } from '@storybook/web-components-vite';
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
-import { expect, userEvent, within } from 'storybook/test';
-import type { RpcExpireEvent } from '../src/components/events/expire-event.js';
+import { expect, within } from 'storybook/test';
 import type { RpcResponseEvent } from '../src/components/events/response-event.js';
 import type { RpcDialogElement } from '../src/components/shared/dialog-element.js';
-import type { RpcStrings } from '../src/components/shared/strings.js';
 import type { DialogRequest } from '../src/protocol/types.js';
-import { darkModern, highContrastDark, lightModern, type VscodeTheme } from './vscode-themes.js';
+import type { VscodeTheme } from './vscode-themes.js';
 
 /** How a story's stage looks: set per story as `parameters.stage` (see {@link storyParameters}). */
 export interface Stage {
@@ -171,7 +168,8 @@ export async function dialogIn<T extends DialogEl = DialogEl>(canvasElement: HTM
   };
 }
 
-type Dialog = Awaited<ReturnType<typeof dialogIn>>;
+/** What {@link dialogIn} finds: the element, its dialog and queries inside its shadow root. */
+export type Dialog = Awaited<ReturnType<typeof dialogIn>>;
 
 /** The dialog is open, shows `title` as its heading and is named by it. */
 export async function expectShown({ dialog, screen }: Dialog, title: string): Promise<void> {
@@ -297,91 +295,3 @@ export const longTitle =
 /** A title over three lines, as written (the kit keeps line breaks in titles). */
 export const multiLineTitle =
   'Commit message for:\n  src/components/select/rpc-select.ts\n  src/components/input/rpc-input.ts';
-
-/** One story as the shared factories make it. */
-interface SharedStory<R extends DialogRequest> {
-  readonly args: { readonly request: R };
-  readonly parameters: ReturnType<typeof storyParameters>;
-  readonly play: (context: { canvasElement: HTMLElement }) => Promise<void>;
-}
-
-/**
- * The stories every dialog element has in the same form: the three recorded VS Code themes and
- * reduced motion. `request(id)` makes the element's request for a story id.
- */
-export function sharedStories<R extends DialogRequest>(
-  request: (id: string) => R,
-  open: (canvasElement: HTMLElement) => Promise<Dialog>,
-): Record<'VSCodeDarkModern' | 'VSCodeLightModern' | 'VSCodeHighContrast' | 'ReducedMotion', SharedStory<R>> {
-  // Story names come from the export names (`VSCodeDarkModern` is shown as "VS Code Dark Modern").
-  const themed = (id: string, theme: VscodeTheme): SharedStory<R> => ({
-    args: { request: request(id) },
-    parameters: storyParameters({ stage: { theme } }),
-    play: async ({ canvasElement }) => expectTheme(await open(canvasElement), theme),
-  });
-  return {
-    VSCodeDarkModern: themed('vscode-dark', darkModern),
-    VSCodeLightModern: themed('vscode-light', lightModern),
-    VSCodeHighContrast: themed('vscode-hc', highContrastDark),
-    ReducedMotion: {
-      args: { request: request('reduced-motion') },
-      parameters: storyParameters({ description: reducedMotionDescription }),
-      play: async ({ canvasElement }) => expectMotionPreference(await open(canvasElement)),
-    },
-  };
-}
-
-/** The args every dialog story takes (each component's args add to these). */
-export interface DialogStoryArgs<R extends DialogRequest> {
-  request: R;
-  strings: Partial<RpcStrings>;
-  onRpcResponse: (event: RpcResponseEvent) => void;
-  onRpcExpire: (event: RpcExpireEvent) => void;
-}
-
-/**
- * The "Page mode" story of the element `tag`: a button opens `request` modally over the page;
- * focus goes to `initialFocus`, Escape cancels, and focus comes back to the button.
- */
-export function pageModeStory<R extends DialogRequest>(
-  tag: string,
-  request: R,
-  initialFocus: (screen: Dialog['screen']) => HTMLElement,
-) {
-  const element = unsafeStatic(tag);
-  return {
-    name: 'Page mode',
-    args: { request, contained: false },
-    parameters: storyParameters({ stage: { page: true }, description: pageModeDescription }),
-    render: (args: DialogStoryArgs<R>) => staticHtml`
-      <button
-        type="button"
-        @click=${(event: Event) => {
-          const next = (event.currentTarget as HTMLElement).nextElementSibling as RpcDialogElement<R>;
-          next.request = { ...args.request };
-        }}
-      >
-        Ask in page mode
-      </button>
-      <${element}
-        .strings=${args.strings}
-        @rpc-response=${logResponse(args.onRpcResponse)}
-        @rpc-expire=${args.onRpcExpire}
-      ></${element}>
-      ${responseLog}
-    `,
-    play: async ({ canvasElement, args }: { canvasElement: HTMLElement; args: DialogStoryArgs<R> }) => {
-      const opener = within(canvasElement).getByRole('button', { name: 'Ask in page mode' });
-      await userEvent.click(opener);
-      const { dialog, screen, focused } = await dialogIn(canvasElement, tag);
-      await expect(dialog.matches(':modal')).toBe(true);
-      await expect(focused()).toBe(initialFocus(screen));
-      await userEvent.keyboard('{Escape}');
-      await expect(responses(args.onRpcResponse)).toEqual([
-        { type: 'extension_ui_response', id: request.id, cancelled: true },
-      ]);
-      await expect(dialog.open).toBe(false);
-      await expect(document.activeElement).toBe(opener);
-    },
-  };
-}
