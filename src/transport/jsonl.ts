@@ -27,8 +27,9 @@ export interface JsonlDecoderOptions {
 const SMALL_RUN = 32;
 const SMALL_PIECE = 1024;
 
+/** A short line of JSON whitespace but `\n` (space, tab, CR) only: skipped, as text or as bytes. */
 function isBlank(line: string): boolean {
-  return line.trim() === '';
+  return /^[ \t\r]*$/.test(line);
 }
 
 /**

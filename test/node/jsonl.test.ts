@@ -46,6 +46,16 @@ describe('JsonlDecoder', () => {
     expect(lines).toEqual(['{"a":1}', '{"b":2}']);
   });
 
+  it('calls blank only JSON whitespace, the same for text and bytes (a no-break space is a line)', () => {
+    const input = ' \t\n\u00a0\n\u2003\n';
+    const fromText = collect();
+    fromText.decoder.push(input);
+    const fromBytes = collect();
+    fromBytes.decoder.push(encoder.encode(input));
+    expect(fromText.lines).toEqual(['\u00a0', '\u2003']);
+    expect(fromBytes.lines).toEqual(fromText.lines);
+  });
+
   it('flushes a last line without \\n at the end of the stream', () => {
     const { decoder, lines } = collect();
     decoder.push(encoder.encode('{"a":1}\n{"b":'));
