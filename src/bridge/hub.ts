@@ -53,6 +53,8 @@ export class AgentHub {
   readonly #tabs = new Set<WebSocket>();
   readonly #table = new UiTable();
   #exit: BridgeAgentExit | undefined;
+  /** The process has exited (its last output may still be on its way). */
+  #stopped = false;
   #spawnError: string | undefined;
   /** Resolves with the exit message once the agent has ended and the tabs were told. */
   readonly ended: Promise<BridgeAgentExit>;
@@ -78,6 +80,8 @@ export class AgentHub {
     });
     transport.on('error', (error) => this.#log(`rpc-ui: agent output: ${error.message}`));
     this.ended = this.#agent.exited.then(async (exit) => {
+      // Nothing more goes to a process that has ended, while its last output is still read.
+      this.#stopped = true;
       await within(Promise.all([transport.done, stderrClosed]), DRAIN_MS);
       return this.#agentEnded(exit.code, exit.signal);
     });
@@ -123,7 +127,7 @@ export class AgentHub {
       return;
     }
     // The bridge's own messages mean nothing to the agent; the agent has ended: drop.
-    if (isBridgeType(value.type) || this.#exit) return;
+    if (isBridgeType(value.type) || this.#stopped) return;
     const message = value as OutboundMessage;
     if (message.type === RESPONSE_TYPE) {
       const id = value.id;
