@@ -5,18 +5,18 @@
  * the real agent wrote (test/fixtures/pi-0.73.1/main.jsonl): a notification, a status and a
  * confirm, which is answered by keyboard. Then the composer sends a prompt.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import { readTranscript } from '../support/fixtures.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { serveDirectory } from '../support/static-server.js';
 
 const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
 
@@ -57,29 +57,6 @@ async function startAgent(): Promise<{ url: string; received: unknown[]; close: 
   return { url: `ws://127.0.0.1:${port}/rpc`, received, close };
 }
 
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-};
-
-/** Serve `dir` on 127.0.0.1 (`/` is index.html). */
-async function serve(dir: string): Promise<{ base: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const file = resolve(dir, `.${path === '/' ? '/index.html' : decodeURIComponent(path)}`);
-    if (!file.startsWith(dir + sep)) return void res.writeHead(403).end();
-    readFile(file).then(
-      (body) =>
-        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body),
-      // No favicon: an empty answer, so the console stays free of 404s.
-      () => res.writeHead(path === '/favicon.ico' ? 204 : 404).end(),
-    );
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
 /** `vite build` as a user runs it: a production build (vitest itself sets NODE_ENV=test). */
 async function buildExample(root: string, outDir: string): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
@@ -101,10 +78,7 @@ let outRoot: string;
 
 beforeAll(async () => {
   outRoot = await mkdtemp(join(tmpdir(), 'rpc-ui-examples-'));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS],
-  });
+  browser = await launchChromium();
 }, 30_000);
 
 afterAll(async () => {
@@ -117,7 +91,7 @@ describe.each(['react', 'vue', 'html'])('examples/%s', (name) => {
     const root = join(examplesDir, name);
     const outDir = join(outRoot, name);
     await buildExample(root, outDir);
-    const { base, server } = await serve(outDir);
+    const server = await serveDirectory(outDir);
     const agent = await startAgent();
     const page = await browser.newPage();
     const errors: string[] = [];
@@ -126,7 +100,7 @@ describe.each(['react', 'vue', 'html'])('examples/%s', (name) => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     try {
-      await page.goto(`${base}/?ws=${encodeURIComponent(agent.url)}`);
+      await page.goto(`${server.url}?ws=${encodeURIComponent(agent.url)}`);
       await page.locator('rpc-extension-ui[connection="connected"]').waitFor();
 
       const dialog = page.locator('dialog[open]');
@@ -146,7 +120,7 @@ describe.each(['react', 'vue', 'html'])('examples/%s', (name) => {
     } finally {
       await page.close();
       await agent.close();
-      await new Promise((done) => server.close(done));
+      await server.close();
     }
   }, 30_000);
 });

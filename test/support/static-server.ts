@@ -28,7 +28,8 @@ export async function serveDirectory(
         response
           .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers })
           .end(body),
-      () => response.writeHead(404).end(),
+      // No favicon: an empty answer, so the page's console stays free of 404s.
+      () => response.writeHead(path === '/favicon.ico' ? 204 : 404).end(),
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
