@@ -6,19 +6,15 @@
  * once. What the bridge wrote to the agent's stdin is recorded, so "exactly once" is checked on
  * the wire, not only in the extension's results.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
-import { type Bridge, DEFAULT_MAX_PAYLOAD, startBridge } from '../../src/bridge/server.js';
+import { type Bridge, DEFAULT_MAX_PAYLOAD } from '../../src/bridge/server.js';
 import type { OutboundMessage } from '../../src/transport/transport.js';
 import { type ProbeResult, Tab, until } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
+import { buildPlayground, startDefaultBridge } from '../support/playground.js';
 
 /** A bridge on the real agent, with what went into and came out of the agent recorded. */
 interface Rig {
@@ -48,13 +44,12 @@ interface Proxy {
   close(): Promise<void>;
 }
 
-const playgroundDir = mkdtempSync(join(tmpdir(), 'rpc-ui-faults-'));
+let playground: Awaited<ReturnType<typeof buildPlayground>>;
 let browser: Browser;
 /** One bridge for the cases that leave the agent running; the crash case starts its own. */
 let shared: Rig;
 let proxy: Proxy;
 const rigs: Rig[] = [];
-const cleanups: (() => void)[] = [];
 
 async function startProxy(target: () => number): Promise<Proxy> {
   const sockets = new Set<Socket>();
@@ -111,13 +106,8 @@ async function startProxy(target: () => number): Promise<Proxy> {
 }
 
 async function startRig(extraOrigins: readonly string[] = []): Promise<Rig> {
-  const { cleanup, ...command } = defaultAgentCommand();
-  cleanups.push(cleanup);
   const logs: string[] = [];
-  const bridge = await startBridge({
-    port: 0,
-    agent: command,
-    staticDir: playgroundDir,
+  const bridge = await startDefaultBridge(playground.dir, {
     extraOrigins,
     log: (message) => logs.push(message),
   });
@@ -138,11 +128,7 @@ async function startRig(extraOrigins: readonly string[] = []): Promise<Rig> {
 }
 
 beforeAll(async () => {
-  await build({
-    configFile: 'vite.playground.config.ts',
-    logLevel: 'warn',
-    build: { outDir: playgroundDir },
-  });
+  playground = await buildPlayground();
   let bridgePort = 0;
   proxy = await startProxy(() => bridgePort);
   [shared, browser] = await Promise.all([startRig([`http://127.0.0.1:${proxy.port}`]), launchChromium()]);
@@ -153,8 +139,7 @@ afterAll(async () => {
   await browser?.close();
   await proxy?.close();
   await Promise.all(rigs.map((rig) => rig.bridge.close()));
-  for (const cleanup of cleanups) cleanup();
-  rmSync(playgroundDir, { recursive: true, force: true });
+  playground?.remove();
 }, 30_000);
 
 /** Pages still open: closed after each case. */

@@ -3,35 +3,25 @@
  * Chromium (playwright-core), driven by keyboard and mouse like a person. A `ws` tab beside the
  * page reads what the extension received (its `UI_PROBE_RESULT` notifications).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
-import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import type { Bridge } from '../../src/bridge/server.js';
 import { Tab } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
+import { buildPlayground, startDefaultBridge } from '../support/playground.js';
 
 let bridge: Bridge;
 let browser: Browser;
 let observer: Tab;
 const violations: string[] = [];
 
-// The playground is built into a temporary folder: dist/ belongs to `npm run build`.
-const playgroundDir = mkdtempSync(join(tmpdir(), 'rpc-ui-e2e-'));
+let playground: Awaited<ReturnType<typeof buildPlayground>>;
 
 beforeAll(async () => {
-  await build({
-    configFile: 'vite.playground.config.ts',
-    logLevel: 'warn',
-    build: { outDir: playgroundDir },
-  });
-  const { cleanup, ...command } = defaultAgentCommand();
-  bridge = await startBridge({ port: 0, agent: command, staticDir: playgroundDir });
-  void bridge.agentExit.then(cleanup);
+  playground = await buildPlayground();
+  bridge = await startDefaultBridge(playground.dir);
   browser = await launchChromium();
   observer = await Tab.open(bridge.url);
 }, 60_000);
@@ -40,7 +30,7 @@ afterAll(async () => {
   observer.close();
   await browser.close();
   await bridge.close();
-  rmSync(playgroundDir, { recursive: true, force: true });
+  playground?.remove();
   expect(violations).toEqual([]);
 });
 

@@ -17,17 +17,14 @@
  *   prefill, notifications, statuses, widgets, `document.title`, the composer), and the answers
  *   the extension receives are exact.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
-import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import type { Bridge } from '../../src/bridge/server.js';
 import { stripAnsi } from '../../src/protocol/ansi.js';
 import { Tab } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
+import { buildPlayground, startDefaultBridge } from '../support/playground.js';
 
 interface CorpusEntry {
   readonly id: string;
@@ -370,18 +367,11 @@ const hits: string[] = [];
 const pageErrors: string[] = [];
 let loaded = false;
 
-// The playground is built into a temporary folder: dist/ belongs to `npm run build`.
-const playgroundDir = mkdtempSync(join(tmpdir(), 'rpc-ui-xss-'));
+let playground: Awaited<ReturnType<typeof buildPlayground>>;
 
 beforeAll(async () => {
-  await build({
-    configFile: 'vite.playground.config.ts',
-    logLevel: 'warn',
-    build: { outDir: playgroundDir },
-  });
-  const { cleanup, ...command } = defaultAgentCommand();
-  bridge = await startBridge({ port: 0, agent: command, staticDir: playgroundDir });
-  void bridge.agentExit.then(cleanup);
+  playground = await buildPlayground();
+  bridge = await startDefaultBridge(playground.dir);
   browser = await launchChromium();
   observer = await Tab.open(bridge.url);
 
@@ -411,7 +401,7 @@ afterAll(async () => {
   observer?.close();
   await browser?.close();
   await bridge?.close();
-  rmSync(playgroundDir, { recursive: true, force: true });
+  playground?.remove();
 });
 
 const dialogTag = { select: 'rpc-select', confirm: 'rpc-confirm', input: 'rpc-input', editor: 'rpc-editor' };
