@@ -1,6 +1,6 @@
 import type { InvalidRequestReport } from './report.js';
 import { describeValue } from './report.js';
-import { isKnownMethod, requestSchemas } from './schema.js';
+import { isKnownMethod, requestSchemas, type WireRequest } from './schema.js';
 import type { ExtensionUIRequest } from './types.js';
 
 /** The outcome of validating one decoded extension UI request line. */
@@ -13,6 +13,25 @@ interface Issue {
   readonly path: readonly PropertyKey[];
   readonly expected?: string;
   readonly values?: readonly unknown[];
+}
+
+/** What the schemas leave to code: the defaults, and `null` read as "clear" (field left out). */
+function normalise(request: WireRequest): ExtensionUIRequest {
+  switch (request.method) {
+    case 'notify':
+      return { ...request, notifyType: request.notifyType ?? 'info' };
+    case 'setStatus': {
+      const { statusText, ...rest } = request;
+      return statusText == null ? rest : { ...rest, statusText };
+    }
+    case 'setWidget': {
+      const { widgetLines, ...rest } = request;
+      const placed = { ...rest, widgetPlacement: rest.widgetPlacement ?? 'aboveEditor' };
+      return widgetLines == null ? placed : { ...placed, widgetLines };
+    }
+    default:
+      return request;
+  }
 }
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
@@ -60,7 +79,7 @@ export function parseRequest(data: unknown, raw: string): RequestParseResult {
     return { ok: false, report: { raw, reason: 'unknown-method', message, ...where } };
   }
   const result = requestSchemas[method].safeParse(data);
-  if (result.success) return { ok: true, request: result.data };
+  if (result.success) return { ok: true, request: normalise(result.data) };
   const problems = (result.error.issues as readonly Issue[])
     .slice(0, 3)
     .map((issue) => describeIssue(data, issue));

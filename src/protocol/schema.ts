@@ -1,25 +1,29 @@
 /**
- * zod/mini schemas for the nine request methods. zod runs jitless, so nothing here calls
- * `new Function` and a page without `unsafe-eval` raises no CSP violation.
+ * zod/mini schemas for the nine request methods, as they are on the wire. zod runs jitless, so
+ * nothing here calls `new Function` and a page without `unsafe-eval` raises no CSP violation.
+ * The schemas use as few zod features as they can (each one adds to every page's download):
+ * the few rules the wire leaves open (defaults, `null` for "clear", a non-empty id) are applied
+ * by {@link parseRequest}, which is how the kit reads every request.
  */
 import * as z from 'zod/mini';
-import type { ExtensionUIRequest, RequestMethod } from './types.js';
+import type { RequestMethod } from './types.js';
 
 // Must run before any schema is constructed: zod decides JIT per object schema at construction.
 z.config({ jitless: true });
 
-const base = { type: z.literal('extension_ui_request'), id: z.string().check(z.minLength(1)) };
+const base = { type: z.literal('extension_ui_request'), id: z.string() };
 const timeout = z.optional(z.number());
 const text = z.string();
 const lines = z.array(z.string());
 // An extension that passes `null` makes the agent write `null` (seen for setStatus): it clears too.
-const clearable = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(
-    z.optional(z.nullable(schema)),
-    z.transform((value) => value ?? undefined),
-  );
+const clearable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
-/** One schema per method; parsing strips fields the method does not define. */
+/**
+ * One schema per method, for the request as the agent writes it; parsing strips fields the
+ * method does not define. On the wire `notifyType` and `widgetPlacement` may be missing and
+ * `statusText` and `widgetLines` may be `null`; {@link parseRequest} fills in the defaults
+ * (`info`, `aboveEditor`), drops the `null`s and also rejects an empty `id`.
+ */
 export const requestSchemas = {
   select: z.object({ ...base, method: z.literal('select'), title: text, options: lines, timeout }),
   confirm: z.object({ ...base, method: z.literal('confirm'), title: text, message: text, timeout }),
@@ -36,7 +40,7 @@ export const requestSchemas = {
     ...base,
     method: z.literal('notify'),
     message: text,
-    notifyType: z._default(z.enum(['info', 'warning', 'error']), 'info'),
+    notifyType: z.optional(z.enum(['info', 'warning', 'error'])),
   }),
   setStatus: z.object({
     ...base,
@@ -49,11 +53,14 @@ export const requestSchemas = {
     method: z.literal('setWidget'),
     widgetKey: text,
     widgetLines: clearable(lines),
-    widgetPlacement: z._default(z.enum(['aboveEditor', 'belowEditor']), 'aboveEditor'),
+    widgetPlacement: z.optional(z.enum(['aboveEditor', 'belowEditor'])),
   }),
   setTitle: z.object({ ...base, method: z.literal('setTitle'), title: text }),
   set_editor_text: z.object({ ...base, method: z.literal('set_editor_text'), text }),
-} as const satisfies Record<RequestMethod, z.ZodMiniType<ExtensionUIRequest>>;
+} as const satisfies Record<RequestMethod, z.ZodMiniType<{ method: RequestMethod }>>;
+
+/** A request as the agent writes it: what {@link requestSchemas} output. */
+export type WireRequest = z.output<(typeof requestSchemas)[RequestMethod]>;
 
 /** Whether `method` is one of the nine known methods. */
 export function isKnownMethod(method: string): method is RequestMethod {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../../src/protocol/parse.js';
+import { requestSchemas } from '../../src/protocol/schema.js';
 import { cancelResponse, confirmResponse, responseFor, valueResponse } from '../../src/protocol/responses.js';
 import type { DialogRequest, ExtensionUIRequest } from '../../src/protocol/types.js';
 import { dialogTimeout } from '../../src/protocol/types.js';
@@ -66,7 +67,18 @@ describe('request schemas', () => {
     expect(fromNull).toMatchObject({ method: 'setStatus', statusKey: 'k' });
     expect((fromNull as { statusText?: string }).statusText).toBeUndefined();
     const widget = ok(`{${head},"method":"setWidget","widgetKey":"k","widgetLines":null}`);
-    expect((widget as { widgetLines?: string[] }).widgetLines).toBeUndefined();
+    expect(widget).not.toHaveProperty('widgetLines');
+    expect(widget).toMatchObject({ widgetPlacement: 'aboveEditor' });
+  });
+
+  it('are the wire form: the exported schemas keep null and missing defaults for parseRequest', () => {
+    const notify = requestSchemas.notify.parse(JSON.parse(`{${head},"method":"notify","message":"m"}`));
+    expect(notify).not.toHaveProperty('notifyType');
+    const status = JSON.parse(`{${head},"method":"setStatus","statusKey":"k","statusText":null}`);
+    expect(requestSchemas.setStatus.parse(status)).toMatchObject({ statusText: null });
+    // The empty id is refused by parseRequest, with a reason of its own.
+    const empty = parse(`{"type":"extension_ui_request","id":"","method":"setTitle","title":"t"}`);
+    expect(empty.ok ? undefined : empty.report.reason).toBe('missing-id');
   });
 
   it('give timeouts their meaning: 0 and absent are none, editor never has one', () => {
