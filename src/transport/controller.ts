@@ -136,16 +136,13 @@ export class ExtensionUIController {
   attach(transport: Transport): void {
     this.detach();
     this.#transport = transport;
+    const onState = (state: ConnectionState) => this.#update('state', state);
     this.#unsubscribe = [
       transport.on('message', this.#onMessage),
-      transport.on('state', (state) => {
-        this.#events.emit('state', state);
-        this.#changed('state');
-      }),
+      transport.on('state', onState),
       transport.on('error', (error) => this.#events.emit('error', error)),
     ];
-    this.#events.emit('state', transport.state);
-    this.#changed('state');
+    onState(transport.state);
   }
 
   /** Stop reading from the transport (it stays open). Pending dialogs are kept. */
@@ -183,9 +180,9 @@ export class ExtensionUIController {
 
   /** Status entries sorted by key. */
   get statuses(): readonly StatusEntry[] {
-    this.#statusList ??= [...this.#statuses.keys()]
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-      .map((key) => ({ key, text: this.#statuses.get(key) ?? '' }));
+    this.#statusList ??= [...this.#statuses]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, text]) => ({ key, text }));
     return this.#statusList;
   }
 
@@ -228,24 +225,15 @@ export class ExtensionUIController {
    * @throws TypeError when the answer's kind does not fit the dialog (`confirmed` for a select).
    */
   respond(id: string, answer: DialogAnswer): boolean {
-    const dialog = this.#dialogs.get(id);
-    if (!dialog || this.#answering.has(id)) return false;
+    const dialog = this.#pending(id);
+    if (!dialog) return false;
     const response = responseFor(dialog.request, answer);
-    const transport = this.#transport;
-    if (!transport) {
-      this.#events.emit(
-        'error',
-        new TransportError('send-failed', 'No transport is attached; the answer was not sent.'),
-      );
-      return false;
-    }
     this.#answering.add(id);
     try {
-      transport.send(response);
+      this.send(response);
     } catch (error) {
       this.#answering.delete(id);
-      const reason = error instanceof Error ? error : new Error(String(error));
-      this.#events.emit('error', reason);
+      this.#events.emit('error', error instanceof Error ? error : new Error(String(error)));
       return false;
     }
     this.#answering.delete(id);
@@ -259,8 +247,8 @@ export class ExtensionUIController {
    * @returns whether the dialog was pending
    */
   cancel(id: string): boolean {
-    const dialog = this.#dialogs.get(id);
-    if (!dialog || this.#answering.has(id)) return false;
+    const dialog = this.#pending(id);
+    if (!dialog) return false;
     this.#remove(id);
     this.#events.emit('dismiss', { dialog });
     return true;
@@ -273,7 +261,7 @@ export class ExtensionUIController {
    */
   cancelAll(options: { readonly respond?: boolean } = {}): number {
     let count = 0;
-    for (const { request } of [...this.#dialogs.values()]) {
+    for (const { request } of this.dialogs) {
       const closed = options.respond
         ? this.respond(request.id, { cancelled: true })
         : this.cancel(request.id);
@@ -287,7 +275,8 @@ export class ExtensionUIController {
    * @throws TypeError for a message that is not a plain object, TransportError when it cannot be sent.
    */
   send(message: OutboundMessage): void {
-    if (!this.#transport) throw new TransportError('send-failed', 'No transport is attached.');
+    if (!this.#transport)
+      throw new TransportError('send-failed', 'No transport is attached; nothing was sent.');
     this.#transport.send(message);
   }
 
@@ -296,10 +285,10 @@ export class ExtensionUIController {
     const now = this.#clock.now();
     return {
       version: 1,
-      dialogs: this.dialogs.map((dialog) => ({
-        request: dialog.request,
-        ageMs: now - dialog.receivedAt,
-        remainingMs: dialog.deadline === undefined ? null : Math.max(0, dialog.deadline - now),
+      dialogs: this.dialogs.map(({ request, receivedAt, deadline }) => ({
+        request,
+        ageMs: now - receivedAt,
+        remainingMs: deadline === undefined ? null : Math.max(0, deadline - now),
       })),
       statuses: this.statuses.map(({ key, text }) => ({ key, text })),
       widgets: this.widgets.map(({ key, lines, placement }) => ({ key, lines: [...lines], placement })),
@@ -318,12 +307,9 @@ export class ExtensionUIController {
    */
   restore(data: unknown): void {
     const snapshot = readSnapshot(data);
-    const now = this.#clock.now();
     for (const id of snapshot.closedIds) this.#closed.add(id);
-    for (const { request, ageMs, remainingMs } of snapshot.dialogs) {
-      if (this.#dialogs.has(request.id) || this.#closed.has(request.id)) continue;
-      this.#open(request, now - ageMs, remainingMs === null ? undefined : now + remainingMs);
-    }
+    for (const { request, ageMs, remainingMs } of snapshot.dialogs)
+      if (!this.#known(request.id)) this.#open(request, ageMs, remainingMs ?? undefined);
     this.#statuses.clear();
     for (const { key, text } of snapshot.statuses) this.#statuses.set(key, text);
     this.#widgets.clear();
@@ -347,93 +333,84 @@ export class ExtensionUIController {
     this.#events.emit('dialogs', this.dialogs);
   }
 
-  // The hot path: called for every line. Only extension UI requests are decoded and parsed.
+  // The hot path: called for every line. Only extension UI requests, and lines whose type could
+  // not be read, are parsed.
   #onMessage = (message: InboundMessage): void => {
     const type = message.type;
-    if (type === REQUEST_TYPE) {
-      this.#handleRequest(message);
-      return;
-    }
-    if (type === undefined) {
+    if (type === REQUEST_TYPE || type === undefined) {
       const parsed = message.parse();
       if (!parsed.ok) {
-        this.#malformed(
-          message,
-          `A line from the agent is not valid JSON (${parsed.error}); it was ignored.`,
-        );
+        const what = type ? 'An extension UI request' : 'A line from the agent';
+        this.#events.emit('invalid', {
+          raw: clip(message.text),
+          reason: 'malformed-json',
+          message: `${what} is not valid JSON (${parsed.error}); it was ignored.`,
+        });
+        return;
+      }
+      if (type) {
+        this.#handleRequest(parsed.value, message);
         return;
       }
     }
     if (this.#events.has('message')) this.#events.emit('message', message);
   };
 
-  #malformed(message: InboundMessage, text: string): void {
-    this.#events.emit('invalid', { raw: clip(message.text), reason: 'malformed-json', message: text });
-  }
-
-  #handleRequest(message: InboundMessage): void {
-    const parsed = message.parse();
-    if (!parsed.ok) {
-      this.#malformed(
-        message,
-        `An extension UI request is not valid JSON (${parsed.error}); it was ignored.`,
-      );
-      return;
-    }
-    const result = parseRequest(parsed.value, message.text);
+  #handleRequest(value: unknown, line: InboundMessage): void {
+    const result = parseRequest(value, line.text);
     if (!result.ok) {
       this.#events.emit('invalid', { ...result.report, raw: clip(result.report.raw) });
       return;
     }
     const request = result.request;
     this.#events.emit('request', request);
-    if (isDialogRequest(request)) this.#receiveDialog(request, message);
-    else this.#receiveUpdate(request);
-  }
-
-  #receiveDialog(request: DialogRequest, line: InboundMessage): void {
-    if (this.#dialogs.has(request.id) || this.#closed.has(request.id)) {
-      const message = `A ${request.method} request with id "${request.id}" is already open or was already closed; the repeat was ignored.`;
+    if (!isDialogRequest(request)) this.#receiveUpdate(request);
+    else if (this.#known(request.id)) {
+      const { id, method } = request;
       this.#events.emit('invalid', {
         raw: clip(line.text),
         reason: 'duplicate-id',
-        message,
-        id: request.id,
-        method: request.method,
+        message: `A ${method} request with id "${id}" is already open or was already closed; the repeat was ignored.`,
+        id,
+        method,
       });
-      return;
-    }
+    } else this.#open(request, 0, dialogTimeout(request));
+  }
+
+  /** The dialog with this id when it is pending and no answer to it is being sent. */
+  #pending(id: string): PendingDialog | undefined {
+    return this.#answering.has(id) ? undefined : this.#dialogs.get(id);
+  }
+
+  /** Whether a dialog with this id is pending or was closed. */
+  #known(id: string): boolean {
+    return this.#dialogs.has(id) || this.#closed.has(id);
+  }
+
+  /** Queue a dialog that arrived `ageMs` ago; its deadline is in `remainingMs`, if any. */
+  #open(request: DialogRequest, ageMs: number, remainingMs: number | undefined): void {
     const now = this.#clock.now();
-    const timeout = dialogTimeout(request);
-    this.#open(request, now, timeout === undefined ? undefined : now + timeout);
-  }
-
-  #open(request: DialogRequest, receivedAt: number, deadline: number | undefined): void {
-    const dialog: PendingDialog = { request, receivedAt, deadline };
+    const deadline = remainingMs === undefined ? undefined : now + remainingMs;
+    const dialog: PendingDialog = { request, receivedAt: now - ageMs, deadline };
     this.#dialogs.set(request.id, dialog);
-    this.#dialogList = undefined;
-    if (deadline !== undefined) this.#schedule(dialog);
-    this.#events.emit('dialogs', this.dialogs);
-    this.#changed('dialogs');
+    if (deadline !== undefined) this.#schedule(dialog, deadline);
+    this.#dialogsChanged();
   }
 
-  #schedule(dialog: PendingDialog): void {
-    const { id } = dialog.request;
-    const wait = (dialog.deadline ?? 0) - this.#clock.now();
+  #schedule(dialog: PendingDialog, deadline: number): void {
+    const { id, title } = dialog.request;
     const fire = () => {
       // Timers may fire a little early against the monotonic clock: wait out the rest.
       if (this.#dialogs.get(id) !== dialog) return;
-      if ((dialog.deadline ?? 0) > this.#clock.now()) this.#schedule(dialog);
-      else this.#expire(dialog);
+      if (deadline > this.#clock.now()) {
+        this.#schedule(dialog, deadline);
+        return;
+      }
+      this.#remove(id);
+      const message = `“${title}” was not answered within ${seconds(deadline - dialog.receivedAt)}; the agent went on with its default.`;
+      this.#events.emit('expire', { dialog, reason: 'timeout', message });
     };
-    this.#timers.set(id, this.#clock.setTimeout(fire, Math.max(0, wait)));
-  }
-
-  #expire(dialog: PendingDialog): void {
-    this.#remove(dialog.request.id);
-    const waited = (dialog.deadline ?? dialog.receivedAt) - dialog.receivedAt;
-    const message = `“${dialog.request.title}” was not answered within ${seconds(waited)}; the agent went on with its default.`;
-    this.#events.emit('expire', { dialog, reason: 'timeout', message });
+    this.#timers.set(id, this.#clock.setTimeout(fire, Math.max(0, deadline - this.#clock.now())));
   }
 
   #remove(id: string): void {
@@ -442,9 +419,12 @@ export class ExtensionUIController {
     this.#timers.delete(id);
     this.#dialogs.delete(id);
     this.#closed.add(id);
+    this.#dialogsChanged();
+  }
+
+  #dialogsChanged(): void {
     this.#dialogList = undefined;
-    this.#events.emit('dialogs', this.dialogs);
-    this.#changed('dialogs');
+    this.#update('dialogs', this.dialogs);
   }
 
   #receiveUpdate(request: Exclude<ExtensionUIRequest, DialogRequest>): void {
@@ -461,40 +441,34 @@ export class ExtensionUIController {
         this.#changed('notifications');
         return;
       }
-      case 'setStatus':
-        if (request.statusText === undefined) {
-          if (!this.#statuses.delete(request.statusKey)) return;
+      case 'setStatus': {
+        const { statusKey: key, statusText: text } = request;
+        if (text === undefined) {
+          if (!this.#statuses.delete(key)) return;
         } else {
-          if (this.#statuses.get(request.statusKey) === request.statusText) return;
-          this.#statuses.set(request.statusKey, request.statusText);
+          if (this.#statuses.get(key) === text) return;
+          this.#statuses.set(key, text);
         }
         this.#statusList = undefined;
-        this.#events.emit('statuses', this.statuses);
-        this.#changed('statuses');
+        this.#update('statuses', this.statuses);
         return;
-      case 'setWidget':
-        if (request.widgetLines === undefined) {
-          if (!this.#widgets.delete(request.widgetKey)) return;
-        } else {
-          this.#widgets.set(request.widgetKey, {
-            key: request.widgetKey,
-            lines: request.widgetLines,
-            placement: request.widgetPlacement,
-          });
-        }
+      }
+      case 'setWidget': {
+        const { widgetKey: key, widgetLines: lines, widgetPlacement: placement } = request;
+        if (lines === undefined) {
+          if (!this.#widgets.delete(key)) return;
+        } else this.#widgets.set(key, { key, lines, placement });
         this.#widgetList = undefined;
-        this.#events.emit('widgets', this.widgets);
-        this.#changed('widgets');
+        this.#update('widgets', this.widgets);
         return;
+      }
       case 'setTitle':
         this.#title = request.title;
-        this.#events.emit('title', request.title);
-        this.#changed('title');
+        this.#update('title', request.title);
         return;
       case 'set_editor_text':
         this.#editorText = request.text;
-        this.#events.emit('editorText', request.text);
-        this.#changed('editorText');
+        this.#update('editorText', request.text);
         return;
     }
   }
@@ -502,6 +476,12 @@ export class ExtensionUIController {
   /** The last `notificationLimit` entries (`slice(-0)` would keep them all). */
   #latest(entries: readonly NotificationEntry[]): NotificationEntry[] {
     return entries.slice(Math.max(0, entries.length - this.#notificationLimit));
+  }
+
+  /** Emit `kind` with its new value, then `change`. */
+  #update<K extends ChangeKind & keyof ControllerEvents>(kind: K, value: ControllerEvents[K]): void {
+    this.#events.emit(kind, value);
+    this.#changed(kind);
   }
 
   #changed(kind: ChangeKind): void {

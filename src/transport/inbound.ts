@@ -109,7 +109,8 @@ export class InboundMessage {
       try {
         this.#value = JSON.parse(this.text) as unknown;
       } catch (error) {
-        this.#error = error instanceof Error ? error.message : String(error);
+        // JSON.parse throws only SyntaxError.
+        this.#error = (error as SyntaxError).message;
       }
     }
     return this.#error === undefined ? { ok: true, value: this.#value } : { ok: false, error: this.#error };
@@ -129,9 +130,7 @@ export class InboundMessage {
   }
 
   #parsedType(): string | undefined {
-    const value = this.value;
-    if (value === null || typeof value !== 'object') return undefined;
-    const type = (value as { type?: unknown }).type;
+    const type = (this.value as { type?: unknown } | null | undefined)?.type;
     return typeof type === 'string' ? type : undefined;
   }
 }

@@ -27,9 +27,17 @@ export interface JsonlDecoderOptions {
 const SMALL_RUN = 32;
 const SMALL_PIECE = 1024;
 
-/** A short line of JSON whitespace but `\n` (space, tab, CR) only: skipped, as text or as bytes. */
-function isBlank(line: string): boolean {
-  return /^[ \t\r]*$/.test(line);
+/**
+ * Whether a line is empty or a short one of JSON whitespace but `\n` (space, tab, CR) only: skipped,
+ * as text or as bytes.
+ */
+function isBlank(line: string | Uint8Array): boolean {
+  if (line.length >= 64) return false;
+  for (let i = 0; i < line.length; i++) {
+    const code = typeof line === 'string' ? line.charCodeAt(i) : line[i];
+    if (code !== 0x20 && code !== 0x09 && code !== CR) return false;
+  }
+  return true;
 }
 
 /**
@@ -76,9 +84,7 @@ export class JsonlDecoder {
     const length = end - start;
     if (this.#pending + length > this.#max) {
       const size = this.#pending + length;
-      this.#parts = [];
-      this.#run = 0;
-      this.#pending = 0;
+      this.#clear();
       this.#skipping = true;
       const message = `A line of more than ${this.#max} bytes (${size} so far) was skipped.`;
       this.#options.onError?.(new TransportError('line-too-long', message));
@@ -100,25 +106,43 @@ export class JsonlDecoder {
     if (merged.length >= SMALL_PIECE) this.#run = this.#parts.length;
   }
 
+  /** Forget the line read so far. */
+  #clear(): void {
+    this.#parts = [];
+    this.#run = 0;
+    this.#pending = 0;
+  }
+
   #flush(): void {
     const parts = this.#parts;
     this.#skipping = false;
     if (parts.length === 0) return;
-    this.#parts = [];
-    this.#run = 0;
-    this.#pending = 0;
+    this.#clear();
     const first = parts[0] as Uint8Array | string;
     if (typeof first === 'string') {
       let line = parts.length === 1 ? first : parts.join('');
       if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (line.length > 0 && !(line.length < 64 && isBlank(line)))
-        this.#options.onMessage(InboundMessage.fromText(line));
+      if (!isBlank(line)) this.#options.onMessage(InboundMessage.fromText(line));
       return;
     }
     let line = parts.length === 1 ? first : concat(parts as Uint8Array[]);
     if (line[line.length - 1] === CR) line = line.subarray(0, -1);
-    if (line.length > 0 && !isBlankBytes(line)) this.#options.onMessage(InboundMessage.fromBytes(line));
+    if (!isBlank(line)) this.#options.onMessage(InboundMessage.fromBytes(line));
   }
+}
+
+/**
+ * Feed one whole message of a WebSocket or postMessage, as text or as UTF-8 bytes (an ArrayBuffer
+ * or a typed array), and flush its last line. Returns `false`, feeding nothing, for any other value.
+ */
+export function pushMessage(decoder: JsonlDecoder, data: unknown): boolean {
+  if (typeof data === 'string') decoder.push(data);
+  else if (data instanceof ArrayBuffer) decoder.push(new Uint8Array(data));
+  else if (ArrayBuffer.isView(data))
+    decoder.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+  else return false;
+  decoder.end();
+  return true;
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -131,12 +155,6 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
     offset += part.length;
   }
   return out;
-}
-
-function isBlankBytes(line: Uint8Array): boolean {
-  if (line.length >= 64) return false;
-  for (const byte of line) if (byte !== 0x20 && byte !== 0x09 && byte !== CR) return false;
-  return true;
 }
 
 /** Whether `value` is a plain JSON object (not null, not an array, not a class instance). */

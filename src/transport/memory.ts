@@ -1,6 +1,6 @@
 import { Emitter } from './emitter.js';
 import { TransportError } from './errors.js';
-import { encodeLine, JsonlDecoder } from './jsonl.js';
+import { encodeLine, type JsonlDecoder } from './jsonl.js';
 import { BaseTransport, type OutboundMessage } from './transport.js';
 
 /** Events of the agent side of an in-memory transport. */
@@ -69,17 +69,12 @@ export class MemoryTransport extends BaseTransport {
 
   constructor(options: MemoryTransportOptions = {}) {
     super('open');
-    const decoder = new JsonlDecoder({
-      onMessage: this.receive,
-      onError: this.fail,
-      maxLineBytes: options.maxLineBytes,
-    });
-    this.peer = new MemoryPeer(this, decoder);
+    this.peer = new MemoryPeer(this, this.createDecoder(options.maxLineBytes));
   }
 
   send(message: OutboundMessage): void {
     const line = encodeLine(message);
-    if (this.state === 'closed') throw new TransportError('send-failed', 'The memory transport is closed.');
+    this.assertOpen('memory');
     this.peer.deliver(line);
   }
 

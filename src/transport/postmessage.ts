@@ -1,6 +1,6 @@
 import { TransportError } from './errors.js';
 import { InboundMessage } from './inbound.js';
-import { encodeJson, isPlainObject, JsonlDecoder } from './jsonl.js';
+import { encodeJson, isPlainObject, type JsonlDecoder, pushMessage } from './jsonl.js';
 import { BaseTransport, type OutboundMessage } from './transport.js';
 
 /**
@@ -96,6 +96,8 @@ function defaultSource(target: PostMessageTarget): PostMessageSource {
  */
 export class PostMessageTransport extends BaseTransport {
   readonly #target: PostMessageTarget;
+  /** The target when it is a window: posted to with `targetOrigin`, the only sender accepted. */
+  readonly #window: WindowLike | undefined;
   readonly #source: PostMessageSource;
   readonly #targetOrigin: string;
   readonly #allowed: readonly string[] | '*';
@@ -106,18 +108,16 @@ export class PostMessageTransport extends BaseTransport {
   /** Start listening at once. @throws TypeError when there is no source to listen on. */
   constructor(options: PostMessageTransportOptions) {
     super('open');
-    this.#target = options.target;
-    this.#source = options.source ?? defaultSource(options.target);
+    const target = options.target;
+    this.#target = target;
+    this.#window = isWindow(target) ? target : undefined;
+    this.#source = options.source ?? defaultSource(target);
     this.#sourceIsWindow = isWindow(this.#source);
     this.#targetOrigin = options.targetOrigin ?? '/';
     const own = (globalThis as { location?: { origin?: string } }).location?.origin;
     this.#allowed = options.allowedOrigins ?? (own ? [own] : []);
     this.#json = options.serialize === 'json';
-    this.#decoder = new JsonlDecoder({
-      onMessage: this.#deliver,
-      onError: this.fail,
-      maxLineBytes: options.maxLineBytes,
-    });
+    this.#decoder = this.createDecoder(options.maxLineBytes, this.#deliver);
     this.#source.addEventListener('message', this.#onMessage);
     if (typeof MessagePort !== 'undefined' && this.#source instanceof MessagePort) this.#source.start();
   }
@@ -130,12 +130,10 @@ export class PostMessageTransport extends BaseTransport {
   send(message: OutboundMessage): void {
     // encodeJson throws the same TypeError as every other transport for a non-plain object.
     const data = this.#json || !isPlainObject(message) ? encodeJson(message) : message;
-    if (this.state === 'closed')
-      throw new TransportError('send-failed', 'The postMessage transport is closed.');
+    this.assertOpen('postMessage');
     try {
-      const target = this.#target;
-      if (isWindow(target)) target.postMessage(data, this.#targetOrigin);
-      else target.postMessage(data);
+      if (this.#window) this.#window.postMessage(data, this.#targetOrigin);
+      else this.#target.postMessage(data);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new TransportError('send-failed', `The message could not be posted: ${reason}`, { cause: error });
@@ -144,7 +142,6 @@ export class PostMessageTransport extends BaseTransport {
 
   /** Stop listening and close for good. The target and source themselves stay as they are. */
   close(): void {
-    if (this.state === 'closed') return;
     this.#source.removeEventListener('message', this.#onMessage);
     this.setState('closed');
   }
@@ -156,28 +153,16 @@ export class PostMessageTransport extends BaseTransport {
 
   #onMessage = (received: object): void => {
     const event = received as MessageEventLike;
-    if (!this.#accepts(event)) return;
-    const data = event.data;
-    if (typeof data === 'string') this.#decoder.push(data);
-    else if (data instanceof ArrayBuffer) this.#decoder.push(new Uint8Array(data));
-    else if (ArrayBuffer.isView(data))
-      this.#decoder.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-    else {
-      if (isPlainObject(data)) this.receive(InboundMessage.fromValue(data));
-      return;
-    }
-    this.#decoder.end();
-  };
-
-  #accepts(event: MessageEventLike): boolean {
     const origin = event.origin ?? '';
     const allowed = this.#allowed;
     if ((this.#sourceIsWindow || origin !== '') && allowed !== '*' && !allowed.includes(origin)) {
       const list = allowed.length > 0 ? allowed.join(', ') : 'none';
       const message = `A message from the origin "${origin}" was dropped: it is not in allowedOrigins (${list}).`;
       this.fail(new TransportError('origin', message));
-      return false;
+      return;
     }
-    return !isWindow(this.#target) || event.source === this.#target;
-  }
+    if (this.#window && event.source !== this.#window) return;
+    if (!pushMessage(this.#decoder, event.data) && isPlainObject(event.data))
+      this.receive(InboundMessage.fromValue(event.data));
+  };
 }

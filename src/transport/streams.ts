@@ -1,5 +1,5 @@
 import { TransportError } from './errors.js';
-import { encodeLine, JsonlDecoder } from './jsonl.js';
+import { encodeLine, type JsonlDecoder } from './jsonl.js';
 import { BaseTransport, type OutboundMessage } from './transport.js';
 
 /** Options of a {@link StreamTransport}. */
@@ -34,11 +34,7 @@ export class StreamTransport extends BaseTransport {
     this.#reader = options.readable.getReader();
     this.#writer = options.writable?.getWriter();
     this.#writeText = options.writeText ?? false;
-    this.#decoder = new JsonlDecoder({
-      onMessage: this.receive,
-      onError: this.fail,
-      maxLineBytes: options.maxLineBytes,
-    });
+    this.#decoder = this.createDecoder(options.maxLineBytes);
     this.done = this.#pump();
   }
 
@@ -60,12 +56,8 @@ export class StreamTransport extends BaseTransport {
   send(message: OutboundMessage): void {
     const line = encodeLine(message);
     const writer = this.#writer;
-    if (!writer || this.state === 'closed') {
-      throw new TransportError(
-        'send-failed',
-        writer ? 'The stream transport is closed.' : 'This stream transport only reads.',
-      );
-    }
+    if (!writer) throw new TransportError('send-failed', 'This stream transport only reads.');
+    this.assertOpen('stream');
     writer.write(this.#writeText ? line : encoder.encode(line)).catch((error: unknown) => {
       this.fail(new TransportError('send-failed', 'Writing to the output stream failed.', { cause: error }));
     });

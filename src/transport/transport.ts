@@ -1,6 +1,7 @@
 import { Emitter } from './emitter.js';
-import type { TransportError } from './errors.js';
+import { TransportError } from './errors.js';
 import type { InboundMessage } from './inbound.js';
+import { JsonlDecoder } from './jsonl.js';
 
 /**
  * Where a connection stands. `reconnecting` keeps what is pending; `closed` is final.
@@ -72,4 +73,20 @@ export abstract class BaseTransport implements Transport {
   protected fail = (error: TransportError): void => {
     this.events.emit('error', error);
   };
+
+  /**
+   * A decoder of JSON lines that hands each line to `onMessage` (by default `receive`) and reports
+   * a line over `maxLineBytes` as an `error`.
+   */
+  protected createDecoder(maxLineBytes?: number, onMessage = this.receive): JsonlDecoder {
+    return new JsonlDecoder({ onMessage, onError: this.fail, maxLineBytes });
+  }
+
+  /**
+   * For `send`: once closed for good, throw a `send-failed` TransportError.
+   * @param name the transport's name for the message, e.g. `WebSocket`
+   */
+  protected assertOpen(name: string): void {
+    if (this.#state === 'closed') throw new TransportError('send-failed', `The ${name} transport is closed.`);
+  }
 }

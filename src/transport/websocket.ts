@@ -1,6 +1,6 @@
 import { TransportError } from './errors.js';
 import type { InboundMessage } from './inbound.js';
-import { encodeJson, JsonlDecoder } from './jsonl.js';
+import { encodeJson, type JsonlDecoder, pushMessage } from './jsonl.js';
 import { BaseTransport, type OutboundMessage } from './transport.js';
 
 /** The close event fields the transport reads. */
@@ -109,8 +109,8 @@ function shown(url: string): string {
   }
 }
 
-function nonNegative(name: string, value: number): number {
-  if (!(value >= 0)) throw new RangeError(`${name} must be a number of at least 0, not ${value}.`);
+function atLeast(min: number, name: string, value: number): number {
+  if (!(value >= min)) throw new RangeError(`${name} must be a number of at least ${min}, not ${value}.`);
   return value;
 }
 
@@ -119,14 +119,12 @@ function reconnectPolicy(
 ): Required<ReconnectOptions> | undefined {
   if (option === false) return undefined;
   const given = option === true || option === undefined ? {} : option;
-  const policy = {
-    initialDelayMs: nonNegative('reconnect.initialDelayMs', given.initialDelayMs ?? 500),
-    maxDelayMs: nonNegative('reconnect.maxDelayMs', given.maxDelayMs ?? 30_000),
-    factor: nonNegative('reconnect.factor', given.factor ?? 2),
-    maxRetries: nonNegative('reconnect.maxRetries', given.maxRetries ?? Number.POSITIVE_INFINITY),
+  return {
+    initialDelayMs: atLeast(0, 'reconnect.initialDelayMs', given.initialDelayMs ?? 500),
+    maxDelayMs: atLeast(0, 'reconnect.maxDelayMs', given.maxDelayMs ?? 30_000),
+    factor: atLeast(1, 'reconnect.factor', given.factor ?? 2),
+    maxRetries: atLeast(0, 'reconnect.maxRetries', given.maxRetries ?? Number.POSITIVE_INFINITY),
   };
-  if (policy.factor < 1) throw new RangeError(`reconnect.factor must be at least 1, not ${policy.factor}.`);
-  return policy;
 }
 
 /**
@@ -139,6 +137,8 @@ function reconnectPolicy(
  */
 export class WebSocketTransport extends BaseTransport {
   readonly #url: string;
+  /** The URL as messages show it (see `shown`). */
+  readonly #where: string;
   readonly #protocols: string | string[] | undefined;
   readonly #WebSocket: WebSocketConstructor;
   readonly #policy: Required<ReconnectOptions> | undefined;
@@ -149,7 +149,6 @@ export class WebSocketTransport extends BaseTransport {
   #retries = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #lastError: unknown;
-  #opened = false;
 
   /**
    * Connect at once.
@@ -167,14 +166,11 @@ export class WebSocketTransport extends BaseTransport {
     }
     this.#WebSocket = WebSocketClass;
     this.#url = String(options.url);
+    this.#where = shown(this.#url);
     this.#protocols = options.protocols;
     this.#policy = reconnectPolicy(options.reconnect);
-    this.#outboxLimit = nonNegative('outboxLimit', options.outboxLimit ?? 1000);
-    this.#decoder = new JsonlDecoder({
-      onMessage: this.#deliver,
-      onError: this.fail,
-      maxLineBytes: options.maxLineBytes,
-    });
+    this.#outboxLimit = atLeast(0, 'outboxLimit', options.outboxLimit ?? 1000);
+    this.#decoder = this.createDecoder(options.maxLineBytes, this.#deliver);
     this.#connect();
   }
 
@@ -186,8 +182,7 @@ export class WebSocketTransport extends BaseTransport {
    */
   send(message: OutboundMessage): void {
     const text = encodeJson(message);
-    if (this.state === 'closed')
-      throw new TransportError('send-failed', 'The WebSocket transport is closed.');
+    this.assertOpen('WebSocket');
     const socket = this.#socket;
     if (this.state === 'open' && socket?.readyState === OPEN) {
       socket.send(text);
@@ -196,7 +191,7 @@ export class WebSocketTransport extends BaseTransport {
     if (this.#outbox.length >= this.#outboxLimit) {
       const error = new TransportError(
         'send-failed',
-        `The outbox is full (${this.#outboxLimit} messages waiting for the connection to ${shown(this.#url)}); the message was not sent.`,
+        `The outbox is full (${this.#outboxLimit} messages waiting for the connection to ${this.#where}); the message was not sent.`,
       );
       this.fail(error);
       throw error;
@@ -209,39 +204,35 @@ export class WebSocketTransport extends BaseTransport {
    * left. Messages still waiting in the outbox are dropped and reported as one `error`.
    */
   close(): void {
-    if (this.state === 'closed') return;
-    if (this.#timer !== undefined) clearTimeout(this.#timer);
-    this.#timer = undefined;
-    const socket = this.#socket;
-    this.#socket = undefined;
-    if (socket) {
-      this.#detach(socket);
-      if (socket.readyState !== CLOSED) socket.close(NORMAL_CLOSURE, 'Closed by the client.');
-    }
+    clearTimeout(this.#timer);
+    const socket = this.#detach();
+    if (socket && socket.readyState !== CLOSED) socket.close(NORMAL_CLOSURE, 'Closed by the client.');
     this.#finish('the transport was closed');
   }
 
   #connect(): void {
-    const socket =
-      this.#protocols === undefined
-        ? new this.#WebSocket(this.#url)
-        : new this.#WebSocket(this.#url, this.#protocols);
+    const socket = new this.#WebSocket(this.#url, this.#protocols);
     socket.binaryType = 'arraybuffer';
-    socket.addEventListener('open', this.#onOpen);
-    socket.addEventListener('message', this.#onMessage);
-    socket.addEventListener('error', this.#onError);
-    socket.addEventListener('close', this.#onClose);
+    this.#listen(socket, 'addEventListener');
     this.#socket = socket;
     this.#lastError = undefined;
-    this.#opened = false;
   }
 
-  #detach(socket: WebSocketLike): void {
-    socket.removeEventListener('open', this.#onOpen);
-    socket.removeEventListener('message', this.#onMessage);
-    socket.removeEventListener('error', this.#onError);
-    socket.removeEventListener('close', this.#onClose);
-    if (socket.readyState === CLOSED) return;
+  /** Add or remove the transport's four listeners. */
+  #listen(socket: WebSocketLike, method: 'addEventListener' | 'removeEventListener'): void {
+    socket[method]('open', this.#onOpen);
+    socket[method]('message', this.#onMessage);
+    socket[method]('error', this.#onError);
+    socket[method]('close', this.#onClose);
+  }
+
+  /** Let go of the socket, if any, and return it: none of its events reach the transport. */
+  #detach(): WebSocketLike | undefined {
+    const socket = this.#socket;
+    this.#socket = undefined;
+    if (!socket) return undefined;
+    this.#listen(socket, 'removeEventListener');
+    if (socket.readyState === CLOSED) return socket;
     // Until it has closed, swallow its errors: the `ws` package throws an `error` event that
     // nobody listens for (closing while connecting). Nothing is left once it has closed.
     const closed = (): void => {
@@ -250,6 +241,7 @@ export class WebSocketTransport extends BaseTransport {
     };
     socket.addEventListener('error', ignore);
     socket.addEventListener('close', closed);
+    return socket;
   }
 
   /** A listener may close the transport in the middle of a message's lines: drop the rest. */
@@ -261,7 +253,6 @@ export class WebSocketTransport extends BaseTransport {
     const socket = this.#socket;
     if (!socket) return;
     this.#retries = 0;
-    this.#opened = true;
     // Flush before announcing `open`, so a message sent from a state listener stays behind these.
     const queued = this.#outbox;
     this.#outbox = [];
@@ -270,19 +261,11 @@ export class WebSocketTransport extends BaseTransport {
   };
 
   #onMessage = (event: { readonly data: unknown }): void => {
-    const data = event.data;
-    if (typeof data === 'string') this.#decoder.push(data);
-    else if (data instanceof ArrayBuffer) this.#decoder.push(new Uint8Array(data));
-    else if (ArrayBuffer.isView(data))
-      this.#decoder.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-    else {
-      const kind = Object.prototype.toString.call(data).slice(8, -1);
-      this.fail(
-        new TransportError('connection', `A WebSocket message of an unsupported kind (${kind}) was ignored.`),
-      );
-      return;
-    }
-    this.#decoder.end();
+    if (pushMessage(this.#decoder, event.data)) return;
+    const kind = Object.prototype.toString.call(event.data).slice(8, -1);
+    this.fail(
+      new TransportError('connection', `A WebSocket message of an unsupported kind (${kind}) was ignored.`),
+    );
   };
 
   #onError = (event: unknown): void => {
@@ -291,21 +274,19 @@ export class WebSocketTransport extends BaseTransport {
   };
 
   #onClose = (event: WebSocketCloseLike): void => {
-    const socket = this.#socket;
-    if (socket) this.#detach(socket);
-    this.#socket = undefined;
+    this.#detach();
     const policy = this.#policy;
-    const giveUp = !policy || this.#retries >= policy.maxRetries;
-    const delay = policy && !giveUp ? this.#delay(policy) : 0;
+    const retries = this.#retries;
+    const giveUp = !policy || retries >= policy.maxRetries;
+    const delay = giveUp ? 0 : this.#delay(policy);
     if (event.code !== NORMAL_CLOSURE || (policy && giveUp)) {
-      let next = ' The transport is closed.';
-      if (policy && giveUp) next = ` Gave up after ${plural(this.#retries, 'retry', 'retries')}.`;
-      else if (policy) {
-        const of = Number.isFinite(policy.maxRetries) ? ` of ${policy.maxRetries}` : '';
-        next = ` Retrying in ${Math.round(delay)} ms (retry ${this.#retries + 1}${of}).`;
-      }
+      const next = !policy
+        ? 'The transport is closed.'
+        : giveUp
+          ? `Gave up after ${plural(retries, 'retry', 'retries')}.`
+          : `Retrying in ${Math.round(delay)} ms (retry ${retries + 1}${Number.isFinite(policy.maxRetries) ? ` of ${policy.maxRetries}` : ''}).`;
       this.fail(
-        new TransportError('connection', `${this.#describe(event)}${next}`, { cause: this.#lastError }),
+        new TransportError('connection', `${this.#describe(event)} ${next}`, { cause: this.#lastError }),
       );
     }
     if (this.state === 'closed') return; // closed by an error listener
@@ -320,13 +301,12 @@ export class WebSocketTransport extends BaseTransport {
   };
 
   #retry = (): void => {
-    this.#timer = undefined;
     try {
       this.#connect();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.fail(
-        new TransportError('connection', `Could not reconnect to ${shown(this.#url)}: ${reason}`, {
+        new TransportError('connection', `Could not reconnect to ${this.#where}: ${reason}`, {
           cause: error,
         }),
       );
@@ -345,10 +325,11 @@ export class WebSocketTransport extends BaseTransport {
     const reason = event.reason ? `, reason "${event.reason}"` : '';
     const detail = (this.#lastError as { message?: unknown } | undefined)?.message;
     const cause = typeof detail === 'string' && detail ? ` ${detail}.` : '';
-    const where = shown(this.#url);
-    const what = !this.#opened
-      ? `Could not connect to ${where}`
-      : `The WebSocket connection to ${where} closed${event.code === NORMAL_CLOSURE ? '' : ' abnormally'}`;
+    // Still `open` until the close is handled: the socket had connected.
+    const what =
+      this.state === 'open'
+        ? `The WebSocket connection to ${this.#where} closed${event.code === NORMAL_CLOSURE ? '' : ' abnormally'}`
+        : `Could not connect to ${this.#where}`;
     return `${what} (${code}${reason}).${cause}`;
   }
 
@@ -356,11 +337,12 @@ export class WebSocketTransport extends BaseTransport {
     const dropped = this.#outbox.length;
     this.#outbox = [];
     if (dropped > 0) {
-      const error = new TransportError(
-        'send-failed',
-        `${plural(dropped, 'message', 'messages')} waiting for the connection to ${shown(this.#url)} ${dropped === 1 ? 'was' : 'were'} not sent: ${why}.`,
+      this.fail(
+        new TransportError(
+          'send-failed',
+          `${plural(dropped, 'message', 'messages')} waiting for the connection to ${this.#where} ${dropped === 1 ? 'was' : 'were'} not sent: ${why}.`,
+        ),
       );
-      this.fail(error);
     }
     this.setState('closed');
   }
