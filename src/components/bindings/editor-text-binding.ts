@@ -73,61 +73,49 @@ export function bindEditorText(
     setValue(el, text);
   };
 
-  const stopWaiting = (): void => {
-    waiting?.removeEventListener('blur', onBlur);
+  /** Drop the held-back text and stop waiting for a blur. */
+  const discard = (): void => {
+    pending = undefined;
+    waiting?.removeEventListener('blur', apply);
     waiting = undefined;
   };
 
   const apply = (): boolean => {
     const text = pending;
     const el = field();
-    pending = undefined;
-    stopWaiting();
+    discard();
     if (text === undefined || !el) return false;
     write(el, text);
     return true;
-  };
-
-  const onBlur = (): void => {
-    apply();
   };
 
   const stop = controller.on('editorText', (text) => {
     const el = field();
     const typing = el !== undefined && isFocused(el) && el.value !== (written.get(el) ?? '');
     if (el && !typing) {
-      pending = undefined;
-      stopWaiting();
+      discard();
       write(el, text);
     } else if (el) {
-      pending = text;
       if (options.deferUntil !== 'apply' && waiting !== el) {
-        stopWaiting();
+        discard();
         waiting = el;
-        el.addEventListener('blur', onBlur);
+        el.addEventListener('blur', apply);
       }
+      pending = text;
     }
     options.eventTarget?.dispatchEvent(new RpcEditorTextEvent({ text, deferred: typing }));
   });
 
   const dispose = (): void => {
     stop();
-    pending = undefined;
-    stopWaiting();
+    discard();
   };
-  return Object.assign(dispose, {
-    apply,
-    discard: (): void => {
-      pending = undefined;
-      stopWaiting();
-    },
-    pending: (): string | undefined => pending,
-  });
+  return Object.assign(dispose, { apply, discard, pending: (): string | undefined => pending });
 }
 
+/** Whether `el` has focus in its document or shadow root (a detached field's root has no focus). */
 function isFocused(el: Element): boolean {
-  const root = el.getRootNode();
-  return (root instanceof Document || root instanceof ShadowRoot) && root.activeElement === el;
+  return (el.getRootNode() as Partial<DocumentOrShadowRoot>).activeElement === el;
 }
 
 /** Set the value as the browser would (the native setter), keep the selection, fire `input`. */
@@ -138,9 +126,7 @@ function setValue(el: EditorField, text: string): void {
   const direction = el.selectionDirection ?? undefined;
   const proto =
     el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
-  if (setter) setter.call(el, text);
-  else el.value = text;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, text);
   if (start !== null && end !== null) {
     el.setSelectionRange(Math.min(start, text.length), Math.min(end, text.length), direction);
   }

@@ -36,26 +36,23 @@ export interface TitleBindingOptions {
  * @returns a function that stops following (a pending trailing write is dropped)
  */
 export function bindTitle(controller: ExtensionUIController, options: TitleBindingOptions = {}): () => void {
-  const stops = [
-    controller.on('title', (title) => {
-      options.eventTarget?.dispatchEvent(new RpcTitleEvent({ title, text: stripAnsi(title) }));
-    }),
-  ];
+  const stopEvents = controller.on('title', (title) => {
+    options.eventTarget?.dispatchEvent(new RpcTitleEvent({ title, text: stripAnsi(title) }));
+  });
   const target = options.document === true ? globalThis.document : options.document || undefined;
-  let stopWriter: (() => void) | undefined;
-  if (target) {
-    const writer = throttledWriter(target, options, options.clock ?? controller.clock);
+  if (!target) return stopEvents;
+  const writer = throttledWriter(target, options, options.clock ?? controller.clock);
+  const write = (): void => {
     if (controller.title !== undefined) writer.set(controller.title);
-    stops.push(
-      controller.on('change', (kind) => {
-        if (kind === 'title' && controller.title !== undefined) writer.set(controller.title);
-      }),
-    );
-    stopWriter = writer.stop;
-  }
+  };
+  write();
+  const stopWrites = controller.on('change', (kind) => {
+    if (kind === 'title') write();
+  });
   return () => {
-    for (const stop of stops) stop();
-    stopWriter?.();
+    stopEvents();
+    stopWrites();
+    writer.stop();
   };
 }
 

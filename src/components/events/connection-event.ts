@@ -1,3 +1,5 @@
+import { RpcEvent } from './rpc-event.js';
+
 /**
  * Where an `rpc-extension-ui` stands with its agent. The transport's `open` is shown as
  * `connected`; `agent-exited` means the bridge said the agent process ended (final, like `closed`,
@@ -15,11 +17,11 @@ export interface RpcConnectionDetail {
  * Fired by `rpc-extension-ui` each time its connection state changes (once per change). Bubbles
  * and crosses shadow roots.
  */
-export class RpcConnectionEvent extends CustomEvent<RpcConnectionDetail> {
+export class RpcConnectionEvent extends RpcEvent<RpcConnectionDetail> {
   static readonly type = 'rpc-connection';
 
   constructor(detail: RpcConnectionDetail) {
-    super(RpcConnectionEvent.type, { detail, bubbles: true, composed: true });
+    super(RpcConnectionEvent.type, detail);
   }
 }
 

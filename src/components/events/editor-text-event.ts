@@ -1,3 +1,5 @@
+import { RpcEvent } from './rpc-event.js';
+
 /** The `detail` of an {@link RpcEditorTextEvent}. */
 export interface RpcEditorTextDetail {
   /** The text the agent asked to put in the editor. */
@@ -13,11 +15,11 @@ export interface RpcEditorTextDetail {
  * Fired by {@link bindEditorText} on the host's event target each time the agent sets the editor
  * text (`set_editor_text`). Bubbles and crosses shadow roots.
  */
-export class RpcEditorTextEvent extends CustomEvent<RpcEditorTextDetail> {
+export class RpcEditorTextEvent extends RpcEvent<RpcEditorTextDetail> {
   static readonly type = 'rpc-editor-text';
 
   constructor(detail: RpcEditorTextDetail) {
-    super(RpcEditorTextEvent.type, { detail, bubbles: true, composed: true });
+    super(RpcEditorTextEvent.type, detail);
   }
 }
 

@@ -1,3 +1,5 @@
+import { RpcEvent } from './rpc-event.js';
+
 /** The `detail` of an {@link RpcStopEvent}. */
 export interface RpcStopDetail {
   /** Whether the agent's `abort` command is sent after the dialogs are cancelled. */
@@ -9,11 +11,11 @@ export interface RpcStopDetail {
  * calls `preventDefault()`, no dialog is cancelled and no `abort` is sent. Bubbles and crosses
  * shadow roots.
  */
-export class RpcStopEvent extends CustomEvent<RpcStopDetail> {
+export class RpcStopEvent extends RpcEvent<RpcStopDetail> {
   static readonly type = 'rpc-stop';
 
   constructor(detail: RpcStopDetail) {
-    super(RpcStopEvent.type, { detail, bubbles: true, composed: true, cancelable: true });
+    super(RpcStopEvent.type, detail, /* cancelable */ true);
   }
 }
 

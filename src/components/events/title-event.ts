@@ -1,3 +1,5 @@
+import { RpcEvent } from './rpc-event.js';
+
 /** The `detail` of an {@link RpcTitleEvent}. */
 export interface RpcTitleDetail {
   /** The title as the agent sent it (ANSI codes included). */
@@ -10,11 +12,11 @@ export interface RpcTitleDetail {
  * Fired by {@link bindTitle} on the host's event target each time the agent sets the terminal
  * title (`setTitle`), throttled or not. Bubbles and crosses shadow roots.
  */
-export class RpcTitleEvent extends CustomEvent<RpcTitleDetail> {
+export class RpcTitleEvent extends RpcEvent<RpcTitleDetail> {
   static readonly type = 'rpc-title';
 
   constructor(detail: RpcTitleDetail) {
-    super(RpcTitleEvent.type, { detail, bubbles: true, composed: true });
+    super(RpcTitleEvent.type, detail);
   }
 }
 

@@ -7,17 +7,11 @@ export const extensionUIStyles = [
     :host {
       display: block;
       min-inline-size: 0;
-      --_connected: var(--rpc-connection-connected-color, light-dark(#1a7f37, #3fb950));
-      --_pending: var(--rpc-connection-pending-color, light-dark(#9a6700, #d29922));
       --_closed: var(--rpc-connection-closed-color, light-dark(#cf222e, #f85149));
     }
 
     :host([contained]) {
       position: relative;
-    }
-
-    [hidden] {
-      display: none !important;
     }
 
     .base {
@@ -35,6 +29,12 @@ export const extensionUIStyles = [
       gap: 0.5rem;
     }
 
+    .connection,
+    .exit {
+      color: var(--_fg);
+      border: 1px solid var(--_border);
+    }
+
     .connection {
       display: inline-flex;
       align-items: center;
@@ -42,8 +42,6 @@ export const extensionUIStyles = [
       margin-inline-start: auto;
       padding-block: 0.125rem;
       padding-inline: 0.5rem;
-      color: var(--_fg);
-      border: 1px solid var(--_border);
       border-radius: 999px;
       white-space: nowrap;
     }
@@ -57,17 +55,18 @@ export const extensionUIStyles = [
     }
 
     .connection[data-state='connected'] {
-      --_dot: var(--_connected);
+      --_dot: var(--rpc-connection-connected-color, light-dark(#1a7f37, #3fb950));
     }
 
-    .connection[data-state='connecting'],
-    .connection[data-state='reconnecting'] {
-      --_dot: var(--_pending);
+    /* connecting and reconnecting */
+    .connection[data-state*='connecting'] {
+      --_dot: var(--rpc-connection-pending-color, light-dark(#9a6700, #d29922));
     }
 
-    .connection[data-state='connecting'] .indicator,
-    .connection[data-state='reconnecting'] .indicator {
-      animation: pulse 1.2s ease-in-out infinite alternate;
+    @media (prefers-reduced-motion: no-preference) {
+      .connection[data-state*='connecting'] .indicator {
+        animation: pulse 1.2s ease-in-out infinite alternate;
+      }
     }
 
     @keyframes pulse {
@@ -79,9 +78,7 @@ export const extensionUIStyles = [
     .exit {
       padding-block: 0.5rem;
       padding-inline: 0.75rem;
-      color: var(--_fg);
       background: var(--_bg);
-      border: 1px solid var(--_border);
       border-inline-start: 3px solid var(--_closed);
       border-radius: var(--_radius);
     }
@@ -112,17 +109,6 @@ export const extensionUIStyles = [
       font-family: var(--_mono);
       white-space: pre-wrap;
       overflow-wrap: anywhere;
-    }
-
-    .composer,
-    .footer {
-      min-inline-size: 0;
-    }
-
-    @media (prefers-reduced-motion: reduce) {
-      .connection .indicator {
-        animation: none !important;
-      }
     }
 
     @media (forced-colors: active) {

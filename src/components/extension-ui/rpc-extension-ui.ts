@@ -1,12 +1,12 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { stripAnsi } from '../../protocol/ansi.js';
-import type { BridgeAgentExit } from '../../protocol/bridge.js';
+import { type BridgeAgentExit, isBridgeType } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
 import type { ExtensionUIResponse } from '../../protocol/types.js';
 import { ExtensionUIController } from '../../transport/controller.js';
 import type { InboundMessage } from '../../transport/inbound.js';
-import type { ConnectionState, Transport } from '../../transport/transport.js';
+import type { OutboundMessage, Transport } from '../../transport/transport.js';
 import { WebSocketTransport } from '../../transport/websocket.js';
 import { bindEditorText } from '../bindings/editor-text-binding.js';
 import { bindTitle } from '../bindings/title-binding.js';
@@ -15,7 +15,7 @@ import { RpcStopEvent } from '../events/stop-event.js';
 import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { SentAnswers } from './sent-answers.js';
-import { type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
+import { isRecord, type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
 
 export type { RpcPersistMode, RpcStateStore };
 
@@ -28,21 +28,8 @@ const STATE_TEXT = {
   'agent-exited': 'connectionAgentExited',
 } as const satisfies Record<RpcConnectionState, keyof typeof hostEnglish>;
 
-const SHOWN_STATE: Readonly<Record<ConnectionState, RpcConnectionState>> = {
-  connecting: 'connecting',
-  open: 'connected',
-  reconnecting: 'reconnecting',
-  closed: 'closed',
-};
-
-type JsonObject = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The bridge's `rpc_ui_agent_exit`, or `undefined` when the value is not one. */
-function readAgentExit(value: JsonObject): BridgeAgentExit | undefined {
+function readAgentExit(value: Readonly<Record<string, unknown>>): BridgeAgentExit | undefined {
   const { code, signal, stderr } = value;
   if (code !== null && typeof code !== 'number') return undefined;
   if (signal !== null && signal !== undefined && typeof signal !== 'string') return undefined;
@@ -50,6 +37,10 @@ function readAgentExit(value: JsonObject): BridgeAgentExit | undefined {
     ? stderr.filter((line): line is string => typeof line === 'string')
     : [];
   return { type: 'rpc_ui_agent_exit', code, signal: signal ?? null, stderr: lines };
+}
+
+function warn(message: string, error: unknown): void {
+  console.warn(`rpc-extension-ui: ${message}`, error);
 }
 
 /**
@@ -140,7 +131,6 @@ export class RpcExtensionUI extends LitElement {
   set url(url: string | undefined) {
     const old = this.#url;
     this.#url = url || undefined;
-    this.requestUpdate('url', old);
     if (this.isConnected && old !== this.#url) this.#connect();
   }
 
@@ -152,7 +142,6 @@ export class RpcExtensionUI extends LitElement {
   set transport(transport: Transport | undefined) {
     const old = this.#hostTransport;
     this.#hostTransport = transport;
-    this.requestUpdate('transport', old);
     if (this.isConnected && old !== transport) this.#connect();
   }
 
@@ -182,7 +171,6 @@ export class RpcExtensionUI extends LitElement {
   set stateStore(store: RpcStateStore | undefined) {
     const old = this.#stateStore;
     this.#stateStore = store;
-    this.requestUpdate('stateStore', old);
     if (this.isConnected && store && old !== store) this.#restore();
   }
 
@@ -230,13 +218,7 @@ export class RpcExtensionUI extends LitElement {
   stop({ abort = true }: { readonly abort?: boolean } = {}): boolean {
     if (!this.dispatchEvent(new RpcStopEvent({ abort }))) return false;
     this.#controller.cancelAll({ respond: true });
-    if (abort) {
-      try {
-        this.#controller.send({ type: 'abort' });
-      } catch (error) {
-        console.warn('rpc-extension-ui: the abort command could not be sent.', error);
-      }
-    }
+    if (abort) this.#send({ type: 'abort' }, 'the abort command could not be sent.');
     return true;
   }
 
@@ -289,21 +271,16 @@ export class RpcExtensionUI extends LitElement {
           <slot name="header"></slot>
           <span class="connection" part="connection" role="status" data-state=${this.#connection}>
             <span class="indicator" part="connection-indicator" aria-hidden="true"></span>
-            <span class="label" part="connection-label">${text[STATE_TEXT[this.#connection]]}</span>
+            <span part="connection-label">${text[STATE_TEXT[this.#connection]]}</span>
           </span>
         </div>
         ${this.#exit ? this.#renderExit(this.#exit, text) : nothing}
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
-        <div class="composer" part="composer"><slot></slot></div>
+        <div part="composer"><slot></slot></div>
         <rpc-widget part="widgets-below" placement="belowEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
-        <div class="footer" part="footer"><slot name="footer"></slot></div>
+        <div part="footer"><slot name="footer"></slot></div>
         <rpc-status-bar part="status-bar" .controller=${controller} .strings=${this.strings}></rpc-status-bar>
-        <rpc-notifications
-          part="notifications"
-          .controller=${controller}
-          .strings=${this.strings}
-          ?floating=${!this.contained}
-        ></rpc-notifications>
+        <rpc-notifications part="notifications" .controller=${controller} .strings=${this.strings} ?floating=${!this.contained}></rpc-notifications>
       </div>
       <rpc-dialogs part="dialogs" .controller=${controller} .strings=${this.strings} ?contained=${this.contained}></rpc-dialogs>
     `;
@@ -343,7 +320,7 @@ export class RpcExtensionUI extends LitElement {
       try {
         transport = this.#ownTransport = new WebSocketTransport({ url: this.#url });
       } catch (error) {
-        console.warn(`rpc-extension-ui: cannot connect to "${this.#url}".`, error);
+        warn(`cannot connect to "${this.#url}".`, error);
       }
     }
     if (transport) this.#controller.attach(transport);
@@ -353,19 +330,21 @@ export class RpcExtensionUI extends LitElement {
     this.#updateConnection();
   }
 
+  /** Render the connection state and the agent-exit message; fire `rpc-connection` on a change. */
   #updateConnection = (): void => {
-    const state = this.#exit ? 'agent-exited' : SHOWN_STATE[this.#controller.connectionState];
+    const transportState = this.#controller.connectionState;
+    const state = this.#exit ? 'agent-exited' : transportState === 'open' ? 'connected' : transportState;
     if (this.getAttribute('connection') !== state) this.setAttribute('connection', state);
+    this.requestUpdate();
     if (state === this.#connection) return;
     this.#connection = state;
-    this.requestUpdate();
     this.dispatchEvent(new RpcConnectionEvent({ state }));
   };
 
   /** The bridge's own messages; every other line is left to the host. */
   #onMessage = (message: InboundMessage): void => {
     const type = message.type;
-    if (type === undefined || !type.startsWith('rpc_ui_')) return;
+    if (!isBridgeType(type)) return;
     const value = message.value;
     if (!isRecord(value)) return;
     if (type === 'rpc_ui_dialog_closed' && typeof value.id === 'string') {
@@ -375,13 +354,11 @@ export class RpcExtensionUI extends LitElement {
       if (!exit) return;
       this.#exit = exit;
       this.#controller.cancelAll();
-      this.requestUpdate();
       this.#updateConnection();
     } else if (type === 'rpc_ui_hello') {
       this.#bridged = true;
       if (value.running === true && this.#exit) {
         this.#exit = undefined;
-        this.requestUpdate();
         this.#updateConnection();
       }
     }
@@ -396,13 +373,17 @@ export class RpcExtensionUI extends LitElement {
     if (report.reason !== 'duplicate-id' || !this.#bridged || report.id === undefined) return;
     // Once: an answer the bridge refuses (too big, say) must not go round reconnect after reconnect.
     const response = this.#sent.take(report.id);
-    if (!response) return;
-    try {
-      this.#controller.send(response);
-    } catch (error) {
-      console.warn('rpc-extension-ui: a lost answer could not be sent again.', error);
-    }
+    if (response) this.#send(response, 'a lost answer could not be sent again.');
   };
+
+  /** Send; when the transport cannot take it, warn with `failure` rather than throw. */
+  #send(message: OutboundMessage, failure: string): void {
+    try {
+      this.#controller.send(message);
+    } catch (error) {
+      warn(failure, error);
+    }
+  }
 
   #bindTitle(): void {
     this.#stopTitle?.();
@@ -414,19 +395,19 @@ export class RpcExtensionUI extends LitElement {
 
   #bindEditor(): void {
     this.#stopEditor?.();
-    const root = this.getRootNode();
     this.#stopEditor = bindEditorText(this.#controller, {
       eventTarget: this,
       target: this.editorTarget || undefined,
-      root: root instanceof Document || root instanceof ShadowRoot ? root : document,
+      // Bound while connected only: the root is the document or a shadow root.
+      root: this.getRootNode() as ParentNode,
     });
   }
 
   // Persistence.
 
   #scheduleSave = (): void => {
-    if (!this.#persisting || this.#saveFrame !== undefined) return;
-    this.#saveFrame = requestAnimationFrame(() => {
+    if (!this.#persisting) return;
+    this.#saveFrame ??= requestAnimationFrame(() => {
       this.#saveFrame = undefined;
       this.#save();
     });
@@ -439,37 +420,37 @@ export class RpcExtensionUI extends LitElement {
   #save = (): void => {
     if (!this.#persisting) return;
     const snapshot = this.#controller.snapshot();
-    if (this.#write(snapshot, false)) return;
-    // Too big for the store (a notification of megabytes): keep the rest, the dialogs above all.
-    this.#write({ ...snapshot, notifications: [] });
+    try {
+      writeState(this.stateStore, this.persistKey, snapshot);
+    } catch {
+      // Too big for the store (a notification of megabytes): keep the rest, the dialogs above all.
+      this.#write({ ...snapshot, notifications: [] });
+    }
   };
 
   #restore(): void {
     if (!this.#persisting) return;
-    let data: unknown;
     try {
-      data = readState(this.stateStore, this.persistKey);
+      const data = readState(this.stateStore, this.persistKey);
       if (data !== undefined) this.#controller.restore(data);
     } catch (error) {
-      if (!this.#warned) console.warn('rpc-extension-ui: the stored state was ignored and removed.', error);
-      this.#warned = true;
+      this.#warnOnce('the stored state was ignored and removed.', error);
       this.#write(undefined);
     }
   }
 
-  /**
-   * Store `snapshot`, or remove it when `undefined`. Storage errors are not thrown; they are
-   * reported (once) when `report` is true.
-   * @returns whether it was stored
-   */
-  #write(snapshot: unknown, report = true): boolean {
+  /** Store `snapshot`, or remove it when `undefined`; a storage error is reported, not thrown. */
+  #write(snapshot: unknown): void {
     try {
       writeState(this.stateStore, this.persistKey, snapshot);
-      return true;
     } catch (error) {
-      if (report && !this.#warned) console.warn('rpc-extension-ui: the state could not be stored.', error);
-      if (report) this.#warned = true;
-      return false;
+      this.#warnOnce('the state could not be stored.', error);
     }
+  }
+
+  /** Storage errors come back at every save: the first one is reported. */
+  #warnOnce(message: string, error: unknown): void {
+    if (!this.#warned) warn(message, error);
+    this.#warned = true;
   }
 }

@@ -17,7 +17,8 @@ export interface RpcStateStore {
 /** Where the state is kept: `none` (default) or `session` (`sessionStorage`). */
 export type RpcPersistMode = 'none' | 'session';
 
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+/** Whether `value` is a JSON object (not `null`, not an array). */
+export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
