@@ -27,12 +27,21 @@ export const elements = {
   'rpc-widget': RpcWidget,
 } as const;
 
+/**
+ * Marks a class this kit registered, under its tag. A global symbol, so that every copy of the kit
+ * on a page (two bundles, two versions) knows the others' classes; class names cannot tell, a
+ * minifier renames them.
+ */
+const KIT_TAG = Symbol.for('rpc-ui-kit.tag');
+
 /** Register `elements` (idempotent). */
 export function defineElements(registry: CustomElementRegistry = customElements): void {
   for (const [tag, element] of Object.entries(elements)) {
     const existing = registry.get(tag);
-    if (!existing) registry.define(tag, element);
-    else if (existing !== element && existing.name !== element.name) {
+    if (!existing) {
+      registry.define(tag, element);
+      Object.defineProperty(element, KIT_TAG, { value: tag });
+    } else if (!Object.hasOwn(existing, KIT_TAG)) {
       console.warn(`rpc-ui-kit: <${tag}> is already defined by another class; the kit's was not registered.`);
     }
   }
