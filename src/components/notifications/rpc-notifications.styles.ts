@@ -4,12 +4,6 @@ import { css } from 'lit';
 export const notificationsStyles = css`
   :host {
     display: block;
-    --_info: var(--rpc-info-color, var(--vscode-notificationsInfoIcon-foreground, light-dark(#005fb8, #3794ff)));
-    --_warning: var(
-      --rpc-warning-color,
-      var(--vscode-notificationsWarningIcon-foreground, light-dark(#8a5300, #cca700))
-    );
-    --_error: var(--rpc-error-color, var(--vscode-notificationsErrorIcon-foreground, light-dark(#b3261e, #f48771)));
     --_note-bg: var(--rpc-notification-background, var(--vscode-notifications-background, var(--_bg)));
     --_note-fg: var(--rpc-notification-foreground, var(--vscode-notifications-foreground, var(--_fg)));
     --_note-border: var(--rpc-notification-border-color, var(--vscode-notifications-border, var(--_border)));
@@ -25,22 +19,19 @@ export const notificationsStyles = css`
     display: none !important;
   }
 
-  .stack {
+  .stack,
+  .list {
     display: flex;
     flex-direction: column;
     gap: 0.5rem;
   }
   .list {
-    display: flex;
-    flex-direction: column;
-    gap: 0.5rem;
     margin: 0;
     padding: 0;
     list-style: none;
   }
 
   .notification {
-    box-sizing: border-box;
     display: grid;
     grid-template-columns: auto 1fr auto;
     align-items: start;
@@ -55,13 +46,13 @@ export const notificationsStyles = css`
     box-shadow: var(--_shadow);
   }
   .info {
-    --_accent: var(--_info);
+    --_accent: var(--rpc-info-color, var(--vscode-notificationsInfoIcon-foreground, light-dark(#005fb8, #3794ff)));
   }
   .warning {
-    --_accent: var(--_warning);
+    --_accent: var(--rpc-warning-color, var(--vscode-notificationsWarningIcon-foreground, light-dark(#8a5300, #cca700)));
   }
   .error {
-    --_accent: var(--_error);
+    --_accent: var(--rpc-error-color, var(--vscode-notificationsErrorIcon-foreground, light-dark(#b3261e, #f48771)));
   }
   @media (prefers-reduced-motion: no-preference) {
     .notification {
@@ -80,10 +71,14 @@ export const notificationsStyles = css`
     color: var(--_accent);
     padding-block-start: 0.125rem;
   }
-  .icon svg,
-  .close svg {
+  svg {
     inline-size: 1rem;
     block-size: 1rem;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 1.5;
+    stroke-linecap: round;
+    stroke-linejoin: round;
   }
   .body {
     margin: 0;
@@ -128,15 +123,14 @@ export const notificationsStyles = css`
 
   @media (forced-colors: active) {
     .notification {
-      border: 1px solid CanvasText;
-      border-inline-start: 4px solid CanvasText;
+      border-color: CanvasText;
     }
     .icon {
       color: CanvasText;
       forced-color-adjust: none;
     }
     button {
-      border: 1px solid ButtonText;
+      border-color: ButtonText;
     }
   }
 `;

@@ -14,27 +14,24 @@ import { notificationsStyles } from './rpc-notifications.styles.js';
 /** How many announcements each live region keeps (the newest ones of a burst). */
 const ANNOUNCE_LIMIT = 5;
 
-/** The severity icons: decoration (the text prefix says the same), drawn in `currentColor`. */
+/**
+ * The severity icons: decoration (the text prefix says the same), stroked in `currentColor` (the
+ * stroke and fill are set in the styles).
+ */
 const ICONS: Record<NotifyType, TemplateResult> = {
-  info: svg`<circle cx="8" cy="8" r="6.75" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M8 7.25v4M8 4.75v.01" stroke="currentColor" stroke-width="1.75" stroke-linecap="round"/>`,
-  warning: svg`<path d="M8 1.75 14.75 14H1.25Z" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/><path d="M8 6.25v3.5M8 11.75v.01" stroke="currentColor" stroke-width="1.75" stroke-linecap="round"/>`,
-  error: svg`<circle cx="8" cy="8" r="6.75" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="m5.75 5.75 4.5 4.5m0-4.5-4.5 4.5" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>`,
+  info: svg`<circle cx="8" cy="8" r="6.75"/><path d="M8 7.25v4M8 4.75v.01" stroke-width="1.75"/>`,
+  warning: svg`<path d="M8 1.75 14.75 14H1.25Z"/><path d="M8 6.25v3.5M8 11.75v.01" stroke-width="1.75"/>`,
+  error: svg`<circle cx="8" cy="8" r="6.75"/><path d="m5.75 5.75 4.5 4.5m0-4.5-4.5 4.5"/>`,
 };
-
-const CLOSE_ICON = svg`<path d="m4 4 8 8m0-8-8 8" stroke="currentColor" stroke-width="1.5" stroke-linecap="round"/>`;
-
-const PREFIX_KEYS = {
-  info: 'infoPrefix',
-  warning: 'warningPrefix',
-  error: 'errorPrefix',
-} as const satisfies Record<NotifyType, keyof typeof notificationsEnglish>;
 
 /** An auto-dismiss countdown: runs only while its notification is shown and nothing pauses it. */
 interface Countdown {
   remaining: number;
-  startedAt: number;
   clock: Clock;
-  handle: unknown;
+  /** When it last (re)started. */
+  startedAt: number;
+  /** Its timer, while it runs. */
+  handle?: unknown;
 }
 
 /**
@@ -116,12 +113,11 @@ export class RpcNotifications extends LitElement {
   readonly #binding = new ControllerBinding(this, ['notifications'], { perFrame: true });
   /** Ids dismissed here; pruned to the controller's (bounded) history on each render. */
   readonly #dismissed = new Set<string>();
-  /** Ids already taken in (announced or counted as history); pruned like `#dismissed`. */
-  readonly #seen = new Set<string>();
+  /** The controller's ids on the last look; `undefined` before the first one. */
+  #seen: Set<string> | undefined;
   readonly #countdowns = new Map<string, Countdown>();
   #polite: NotificationEntry[] = [];
   #assertive: NotificationEntry[] = [];
-  #primed = false;
   #shown: readonly NotificationEntry[] = [];
   #hovered = false;
   #focused = false;
@@ -158,69 +154,75 @@ export class RpcNotifications extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const text = this.#text();
+    const text = stringsFor(notificationsEnglish, this.strings);
     const active = this.#active();
     const shown = this.expanded ? active : active.slice(0, Math.max(0, this.maxVisible));
     const hidden = active.length - shown.length;
     this.#shown = shown;
+    const list = html`
+      <ul class="list" part="list" aria-label=${text.notificationsLabel}>
+        ${repeat(
+          shown,
+          (entry) => entry.id,
+          (entry, index) => this.#renderNotification(entry, index, text),
+        )}
+      </ul>
+    `;
+    const more = html`
+      <button
+        type="button"
+        class="more"
+        part="more-button"
+        aria-expanded=${String(this.expanded)}
+        @click=${this.#toggle}
+      >
+        ${this.expanded ? text.fewerNotifications : format(text.moreNotifications, { count: hidden })}
+      </button>
+    `;
     return html`
       <div class="visually-hidden">
-        <div role="status" aria-atomic="false" part="status-region">${this.#renderAnnouncements(this.#polite, text)}</div>
-        <div role="alert" aria-atomic="false" part="alert-region">${this.#renderAnnouncements(this.#assertive, text)}</div>
+        ${this.#renderRegion('status', this.#polite, text)}
+        ${this.#renderRegion('alert', this.#assertive, text)}
       </div>
       <div
         class="stack"
         part="stack"
         ?hidden=${active.length === 0}
-        @pointerenter=${this.#onPointerEnter}
-        @pointerleave=${this.#onPointerLeave}
-        @focusin=${this.#onFocusIn}
-        @focusout=${this.#onFocusOut}
+        @pointerenter=${this.#onPointer}
+        @pointerleave=${this.#onPointer}
+        @focusin=${this.#onFocus}
+        @focusout=${this.#onFocus}
       >
-        ${
-          shown.length > 0
-            ? html`<ul class="list" part="list" aria-label=${text.notificationsLabel}>
-                ${repeat(
-                  shown,
-                  (entry) => entry.id,
-                  (entry, index) => this.#renderNotification(entry, index, text),
-                )}
-              </ul>`
-            : nothing
-        }
-        ${
-          hidden > 0 || this.expanded
-            ? html`<button
-                type="button"
-                class="more"
-                part="more-button"
-                aria-expanded=${this.expanded ? 'true' : 'false'}
-                @click=${this.#toggle}
-              >
-                ${this.expanded ? text.fewerNotifications : format(text.moreNotifications, { count: hidden })}
-              </button>`
-            : nothing
-        }
+        ${shown.length > 0 ? list : nothing}
+        ${hidden > 0 || this.expanded ? more : nothing}
       </div>
     `;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const stack = this.#stack();
     if (this.#shown.length === 0) this.#hovered = false;
-    if (this.#focused && !stack?.contains(this.shadowRoot?.activeElement ?? null)) this.#focused = false;
+    if (this.#focused && !this.#stack()?.contains(this.shadowRoot?.activeElement ?? null))
+      this.#focused = false;
     this.#moveFocus();
     this.#sync();
   }
 
-  #renderAnnouncements(entries: readonly NotificationEntry[], text: typeof notificationsEnglish): unknown {
-    return repeat(
-      entries,
-      (entry) => entry.id,
-      (entry) =>
-        html`<p>${text[PREFIX_KEYS[entry.notifyType]]} ${ansiText(entry.message, { truncated: text.textTruncated })}</p>`,
-    );
+  /** A live region (`status-region` or `alert-region`) with the announcements still queued in it. */
+  #renderRegion(
+    role: 'status' | 'alert',
+    entries: readonly NotificationEntry[],
+    text: typeof notificationsEnglish,
+  ): TemplateResult {
+    return html`
+      <div role=${role} aria-atomic="false" part="${role}-region">
+        ${repeat(
+          entries,
+          (entry) => entry.id,
+          (entry) => html`<p>${text[`${entry.notifyType}Prefix`]} ${this.#message(entry, text)}</p>`,
+        )}
+      </div>
+    `;
   }
 
   #renderNotification(
@@ -232,114 +234,88 @@ export class RpcNotifications extends LitElement {
     const bodyId = `body-${index}`;
     return html`
       <li class="notification ${type}" part="notification notification-${type}" data-id=${entry.id} @keydown=${this.#onKeyDown}>
-        <span class="icon" part="icon" aria-hidden="true">
-          <svg viewBox="0 0 16 16" focusable="false">${ICONS[type]}</svg>
-        </span>
-        <p class="body" part="body" id=${bodyId}><span class="prefix" part="prefix">${text[PREFIX_KEYS[type]]}</span>
-          <span class="message" part="message">${ansiText(entry.message, { truncated: text.textTruncated })}</span></p>
+        <span class="icon" part="icon" aria-hidden="true"><svg viewBox="0 0 16 16">${ICONS[type]}</svg></span>
+        <p class="body" part="body" id=${bodyId}><span class="prefix" part="prefix">${text[`${type}Prefix`]}</span>
+          <span class="message" part="message">${this.#message(entry, text)}</span></p>
         <button
           type="button"
           class="close"
           part="close-button"
           aria-label=${text.dismissNotification}
           aria-describedby=${bodyId}
-          @click=${this.#onClose}
+          @click=${this.#dismissFrom}
         >
-          <svg viewBox="0 0 16 16" focusable="false" aria-hidden="true">${CLOSE_ICON}</svg>
+          <svg viewBox="0 0 16 16" aria-hidden="true"><path d="m4 4 8 8m0-8-8 8"/></svg>
         </button>
       </li>
     `;
   }
 
-  #text(): typeof notificationsEnglish {
-    return stringsFor(notificationsEnglish, this.strings);
+  #message(entry: NotificationEntry, text: typeof notificationsEnglish): TemplateResult {
+    return ansiText(entry.message, { truncated: text.textTruncated });
   }
 
   /** Notifications not dismissed, newest first. */
   #active(): NotificationEntry[] {
-    const list = this.controller?.notifications ?? [];
-    const active: NotificationEntry[] = [];
-    for (let i = list.length - 1; i >= 0; i--) {
-      const entry = list[i];
-      if (entry && !this.#dismissed.has(entry.id)) active.push(entry);
-    }
-    return active;
+    return (this.controller?.notifications ?? []).filter((entry) => !this.#dismissed.has(entry.id)).reverse();
   }
 
   /** Note new notifications, queue their announcements and forget ids the controller dropped. */
   #takeIn(list: readonly NotificationEntry[]): void {
-    const fresh: NotificationEntry[] = [];
-    for (const entry of list) {
-      if (this.#seen.has(entry.id)) continue;
-      this.#seen.add(entry.id);
-      if (this.#primed) fresh.push(entry);
-    }
-    this.#primed = true;
-    if (this.#seen.size > list.length || this.#dismissed.size > list.length) this.#prune(list);
-    const live = (entry: NotificationEntry) => this.#seen.has(entry.id) && !this.#dismissed.has(entry.id);
-    const recent = fresh.slice(-ANNOUNCE_LIMIT);
-    this.#polite = [...this.#polite, ...recent.filter((entry) => entry.notifyType !== 'error')]
-      .filter(live)
-      .slice(-ANNOUNCE_LIMIT);
-    this.#assertive = [...this.#assertive, ...recent.filter((entry) => entry.notifyType === 'error')]
-      .filter(live)
-      .slice(-ANNOUNCE_LIMIT);
-  }
-
-  #prune(list: readonly NotificationEntry[]): void {
+    const seen = this.#seen;
     const ids = new Set(list.map((entry) => entry.id));
-    for (const id of this.#seen) if (!ids.has(id)) this.#seen.delete(id);
+    this.#seen = ids;
     for (const id of this.#dismissed) if (!ids.has(id)) this.#dismissed.delete(id);
     for (const id of this.#countdowns.keys()) if (!ids.has(id)) this.#stopCountdown(id);
+    // What was there on the first look is history: shown, not announced.
+    const recent = seen ? list.filter((entry) => !seen.has(entry.id)).slice(-ANNOUNCE_LIMIT) : [];
+    /** `queued` and the recent ones of its kind, still live, the newest few. */
+    const queue = (queued: readonly NotificationEntry[], errors: boolean) =>
+      [...queued, ...recent.filter((entry) => (entry.notifyType === 'error') === errors)]
+        .filter((entry) => ids.has(entry.id) && !this.#dismissed.has(entry.id))
+        .slice(-ANNOUNCE_LIMIT);
+    this.#polite = queue(this.#polite, false);
+    this.#assertive = queue(this.#assertive, true);
   }
 
   #reset(): void {
-    for (const id of [...this.#countdowns.keys()]) this.#stopCountdown(id);
-    this.#seen.clear();
+    for (const id of this.#countdowns.keys()) this.#stopCountdown(id);
+    this.#seen = undefined;
     this.#dismissed.clear();
     this.#polite = [];
     this.#assertive = [];
-    this.#primed = false;
     this.#shown = [];
     this.expanded = false;
   }
 
-  get #paused(): boolean {
-    return this.#hovered || this.#focused || document.visibilityState === 'hidden' || !this.isConnected;
-  }
-
   /** Start the countdowns of shown info and warnings, pause the others. */
   #sync = (): void => {
+    const paused =
+      this.#hovered || this.#focused || document.visibilityState === 'hidden' || !this.isConnected;
     const running = new Set<string>();
-    if (!this.#paused && this.duration > 0) {
-      for (const entry of this.#shown) if (entry.notifyType !== 'error') running.add(entry.id);
-    }
+    if (!paused && this.duration > 0)
+      for (const { id, notifyType } of this.#shown) if (notifyType !== 'error') running.add(id);
     for (const id of running) {
-      if (!this.#countdowns.has(id)) {
-        const clock = this.clock ?? this.controller?.clock ?? systemClock;
-        this.#countdowns.set(id, { remaining: this.duration, startedAt: 0, clock, handle: undefined });
-      }
+      const countdown = this.#countdowns.get(id) ?? {
+        remaining: this.duration,
+        clock: this.clock ?? this.controller?.clock ?? systemClock,
+        startedAt: 0,
+      };
+      this.#countdowns.set(id, countdown);
+      if (countdown.handle !== undefined) continue;
+      countdown.startedAt = countdown.clock.now();
+      countdown.handle = countdown.clock.setTimeout(() => {
+        this.#countdowns.delete(id);
+        this.dismiss(id);
+      }, countdown.remaining);
     }
     for (const [id, countdown] of this.#countdowns) {
-      const run = running.has(id);
-      if (run && countdown.handle === undefined) {
-        countdown.startedAt = countdown.clock.now();
-        countdown.handle = countdown.clock.setTimeout(() => this.#expire(id), countdown.remaining);
-      } else if (!run && countdown.handle !== undefined) {
-        countdown.clock.clearTimeout(countdown.handle);
-        countdown.handle = undefined;
-        countdown.remaining = Math.max(
-          0,
-          countdown.remaining - (countdown.clock.now() - countdown.startedAt),
-        );
-      }
+      if (running.has(id) || countdown.handle === undefined) continue;
+      countdown.clock.clearTimeout(countdown.handle);
+      countdown.handle = undefined;
+      countdown.remaining = Math.max(0, countdown.remaining - (countdown.clock.now() - countdown.startedAt));
     }
   };
-
-  #expire(id: string): void {
-    this.#countdowns.delete(id);
-    this.dismiss(id);
-  }
 
   #stopCountdown(id: string): void {
     const countdown = this.#countdowns.get(id);
@@ -351,60 +327,47 @@ export class RpcNotifications extends LitElement {
     return this.renderRoot.querySelector<HTMLElement>('.stack');
   }
 
-  /** Dismiss the notification holding `target`; keep focus in the stack if it was there. */
-  #dismissFrom(target: EventTarget | null): void {
-    const item = target instanceof Element ? target.closest<HTMLElement>('.notification') : null;
+  /** Dismiss the notification the event came from; keep focus in the stack if it was there. */
+  #dismissFrom = (event: Event): void => {
+    // The listeners sit on a notification and on its close button.
+    const item = (event.currentTarget as Element).closest<HTMLElement>('.notification');
     const id = item?.dataset.id;
     if (!item || id === undefined) return;
-    if (item.contains(this.shadowRoot?.activeElement ?? null)) {
-      this.#focusIndex = [...(item.parentElement?.children ?? [])].indexOf(item);
-    }
+    if (item.contains(this.shadowRoot?.activeElement ?? null))
+      this.#focusIndex = this.#shown.findIndex((entry) => entry.id === id);
     this.dismiss(id);
-  }
+  };
 
   /** After a dismissal, focus the close button now at the same place, else the last one. */
   #moveFocus(): void {
     const index = this.#focusIndex;
     this.#focusIndex = undefined;
     if (index === undefined) return;
-    const buttons = [...this.renderRoot.querySelectorAll<HTMLElement>('.close')];
+    const buttons = this.renderRoot.querySelectorAll<HTMLElement>('.close');
     const target =
       buttons[Math.min(index, buttons.length - 1)] ?? this.renderRoot.querySelector<HTMLElement>('.more');
     target?.focus();
   }
 
-  #onClose = (event: Event): void => {
-    this.#dismissFrom(event.currentTarget);
-  };
-
   #onKeyDown = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape' || event.isComposing) return;
     event.preventDefault();
-    this.#dismissFrom(event.currentTarget);
+    this.#dismissFrom(event);
   };
 
   #toggle = (): void => {
     this.expanded = !this.expanded;
   };
 
-  #onPointerEnter = (): void => {
-    this.#hovered = true;
+  #onPointer = (event: PointerEvent): void => {
+    this.#hovered = event.type === 'pointerenter';
     this.#sync();
   };
 
-  #onPointerLeave = (): void => {
-    this.#hovered = false;
-    this.#sync();
-  };
-
-  #onFocusIn = (): void => {
-    this.#focused = true;
-    this.#sync();
-  };
-
-  #onFocusOut = (event: FocusEvent): void => {
-    const next = event.relatedTarget;
-    this.#focused = next instanceof Node && (this.#stack()?.contains(next) ?? false);
+  /** Focus came into the stack (`focusin`), or left it unless it went elsewhere inside (`focusout`). */
+  #onFocus = (event: FocusEvent): void => {
+    const inside = event.type === 'focusin' ? event.target : event.relatedTarget;
+    this.#focused = (event.currentTarget as Element).contains(inside as Node | null);
     this.#sync();
   };
 }

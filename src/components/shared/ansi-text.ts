@@ -1,59 +1,48 @@
 import { html, type TemplateResult } from 'lit';
 import { cssomStyle } from './cssom-style.js';
-import { type AnsiColor, type AnsiStyle, isPlainStyle, parseAnsi, xtermColor } from '../../protocol/ansi.js';
+import {
+  type AnsiColor,
+  type AnsiStyle,
+  parseAnsi,
+  plainStyle,
+  sameStyle,
+  xtermColor,
+} from '../../protocol/ansi.js';
 import { agentTextEnglish, format, stringsFor } from './strings.js';
 
-/** The 16 base colours, as named in the `--rpc-ansi-<name>` tokens. */
-export const ansiColorNames = [
-  'black',
-  'red',
-  'green',
-  'yellow',
-  'blue',
-  'magenta',
-  'cyan',
-  'white',
-  'bright-black',
-  'bright-red',
-  'bright-green',
-  'bright-yellow',
-  'bright-blue',
-  'bright-magenta',
-  'bright-cyan',
-  'bright-white',
-] as const;
+/** The 8 base colours, as VS Code names them (`--vscode-terminal-ansiRed`, `ansiBrightRed`). */
+const colorNames = ['Black', 'Red', 'Green', 'Yellow', 'Blue', 'Magenta', 'Cyan', 'White'];
 
-// Fallbacks (light, dark) chosen to stay readable on the kit's neutral backgrounds: black and
-// white are greys in the scheme where they would vanish.
-const fallbacks: readonly (readonly [string, string])[] = [
-  ['#1f1f1f', '#909090'],
-  ['#c21b1b', '#f06a6a'],
-  ['#1a7f1a', '#3fcf6f'],
-  ['#7a6400', '#e0d24a'],
-  ['#1f5fbf', '#5a9cf0'],
-  ['#a32aa3', '#d77ad7'],
-  ['#07738a', '#3cc4dd'],
-  ['#6b6b6b', '#e4e4e4'],
-  ['#5c5c5c', '#a0a0a0'],
-  ['#b00000', '#ff8585'],
-  ['#0d6b0d', '#6fe39a'],
-  ['#665300', '#f2ea7a'],
-  ['#0a4fa8', '#86b8f5'],
-  ['#8f1f8f', '#e89be8'],
-  ['#065f72', '#78dcec'],
-  ['#555555', '#ffffff'],
+// Fallbacks, as `light, dark` for `light-dark()`, chosen to stay readable on the kit's neutral
+// backgrounds: black and white are greys in the scheme where they would vanish.
+const fallbacks = [
+  '#1f1f1f, #909090',
+  '#c21b1b, #f06a6a',
+  '#1a7f1a, #3fcf6f',
+  '#7a6400, #e0d24a',
+  '#1f5fbf, #5a9cf0',
+  '#a32aa3, #d77ad7',
+  '#07738a, #3cc4dd',
+  '#6b6b6b, #e4e4e4',
+  '#5c5c5c, #a0a0a0',
+  '#b00000, #ff8585',
+  '#0d6b0d, #6fe39a',
+  '#665300, #f2ea7a',
+  '#0a4fa8, #86b8f5',
+  '#8f1f8f, #e89be8',
+  '#065f72, #78dcec',
+  '#555, #fff',
 ];
 
-/** `--vscode-terminal-ansiBrightRed` style names for the VS Code fallback. */
-function vscodeName(name: string): string {
-  return `ansi${name.replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase())}`;
-}
-
-/** The CSS value of base colour `index` (0–15): theme token, VS Code terminal colour, fallback. */
+/**
+ * The CSS value of base colour `index` (0–15): the theme token (`--rpc-ansi-bright-red`), the VS
+ * Code terminal colour (`--vscode-terminal-ansiBrightRed`), the fallback.
+ */
 export function ansiBaseColor(index: number): string {
-  const name = ansiColorNames[index] ?? 'white';
-  const [light, dark] = fallbacks[index] ?? ['CanvasText', 'CanvasText'];
-  return `var(--rpc-ansi-${name}, var(--vscode-terminal-${vscodeName(name)}, light-dark(${light}, ${dark})))`;
+  const bright = index > 7 ? 'Bright' : '';
+  const name = colorNames[index % 8] ?? '';
+  const token = (bright ? `bright-${name}` : name).toLowerCase();
+  return `var(--rpc-ansi-${token}, var(--vscode-terminal-ansi${bright}${name}, light-dark(${fallbacks[index]})))`;
 }
 
 const defaultForeground = 'var(--rpc-foreground, var(--vscode-foreground, CanvasText))';
@@ -122,7 +111,7 @@ export function ansiText(text: string, options: AnsiTextOptions = {}): TemplateR
       ? html`<span class="truncated">${format(options.truncated ?? stringsFor(agentTextEnglish, {}).textTruncated, { count: clipped.omitted })}</span>`
       : '';
   return html`${runs.map((run) =>
-    isPlainStyle(run.style)
+    sameStyle(run.style, plainStyle)
       ? run.text
       : html`<span class="ansi" ${cssomStyle(ansiDeclarations(run.style))}>${run.text}</span>`,
   )}${note}`;

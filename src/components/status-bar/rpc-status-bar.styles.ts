@@ -9,10 +9,6 @@ export const statusBarStyles = [
       min-inline-size: 0;
     }
 
-    [hidden] {
-      display: none !important;
-    }
-
     .bar {
       /* One line: items never wrap. clip (not hidden) on the inline axis only, so nothing scrolls. */
       overflow-x: clip;
@@ -32,12 +28,10 @@ export const statusBarStyles = [
     }
 
     .item {
-      flex: 0 1 auto;
       min-inline-size: 0;
       max-inline-size: var(--rpc-status-item-max-inline-size, 40ch);
       padding-inline: 2px;
       border-radius: 2px;
-      outline: none;
     }
 
     .item:focus-visible {
@@ -67,7 +61,6 @@ export const statusBarStyles = [
       max-inline-size: min(60ch, calc(100vw - 16px));
       padding-block: 4px;
       padding-inline: 8px;
-      font: inherit;
       color: var(--_fg);
       white-space: pre-wrap;
       overflow-wrap: anywhere;
@@ -75,7 +68,6 @@ export const statusBarStyles = [
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
       box-shadow: var(--_shadow);
-      opacity: 1;
       transition: opacity var(--_duration);
     }
 
@@ -87,7 +79,7 @@ export const statusBarStyles = [
 
     @media (forced-colors: active) {
       .bar {
-        border-block-start: 1px solid CanvasText;
+        border-block-start-color: CanvasText;
       }
 
       .item + .item {

@@ -73,6 +73,8 @@ export class RpcStatusBar extends LitElement {
   #announcement = '';
   #announcements = 0;
   #statuses: readonly StatusEntry[] = [];
+  /** The status the tooltip shows. */
+  #tip: StatusEntry | undefined;
 
   /** The latest announcement (plain text), as placed in the live region. */
   get lastAnnouncement(): string {
@@ -90,14 +92,30 @@ export class RpcStatusBar extends LitElement {
     this.#statuses = this.controller?.statuses ?? [];
     if (changed.has('announce') && !this.announce) this.#cancelWaiting();
     this.#takeIn(this.#statuses);
-    if (this.tipKey !== undefined && !this.#statuses.some((s) => s.key === this.tipKey))
-      this.tipKey = undefined;
+    this.#tip = this.#statuses.find((s) => s.key === this.tipKey);
+    this.tipKey = this.#tip?.key;
   }
 
   protected override render(): TemplateResult {
     const text = this.#text();
     const statuses = this.#statuses;
-    const tip = statuses.find((s) => s.key === this.tipKey);
+    const truncated = text.textTruncated;
+    const item = (status: StatusEntry) => html`
+      <li
+        class="item"
+        part="item"
+        tabindex="0"
+        data-key=${status.key}
+        ?data-tip=${status === this.#tip}
+        @pointerenter=${this.#onEnter}
+        @pointerleave=${this.#onLeave}
+        @focus=${this.#onEnter}
+        @blur=${this.#onLeave}
+        @keydown=${this.#onKeyDown}
+      >
+        <span class="text" part="text">${ansiText(status.text, { truncated })}</span>
+      </li>
+    `;
     return html`
       <div class="visually-hidden" role="status" part="announcer">
         ${keyed(this.#announcements, html`<span>${this.#announcement}</span>`)}
@@ -110,26 +128,7 @@ export class RpcStatusBar extends LitElement {
         ?hidden=${statuses.length === 0}
       >
         <ul class="list" part="list" role="list">
-          ${repeat(
-            statuses,
-            (status) => status.key,
-            (status) => html`
-              <li
-                class="item"
-                part="item"
-                tabindex="0"
-                data-key=${status.key}
-                ?data-tip=${status.key === this.tipKey}
-                @pointerenter=${this.#onEnter}
-                @pointerleave=${this.#onLeave}
-                @focus=${this.#onEnter}
-                @blur=${this.#onLeave}
-                @keydown=${this.#onKeyDown}
-              >
-                <span class="text" part="text">${ansiText(status.text, { truncated: text.textTruncated })}</span>
-              </li>
-            `,
-          )}
+          ${repeat(statuses, (status) => status.key, item)}
         </ul>
       </div>
       <div
@@ -138,17 +137,16 @@ export class RpcStatusBar extends LitElement {
         popover="manual"
         aria-hidden="true"
         @pointerleave=${this.#onLeave}
-      >${tip ? ansiText(tip.text, { truncated: text.textTruncated }) : ''}</div>
+      >${this.#tip ? ansiText(this.#tip.text, { truncated }) : ''}</div>
     `;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const tip = this.renderRoot.querySelector<HTMLElement>('.tooltip');
-    if (!tip || typeof tip.showPopover !== 'function') return;
-    const open = tip.matches(':popover-open');
-    if (this.tipKey !== undefined && !open) tip.showPopover();
-    else if (this.tipKey === undefined && open) tip.hidePopover();
+    const tip = this.renderRoot.querySelector('.tooltip') as HTMLElement;
+    // Browsers without popovers show no tooltip (and do not know `:popover-open`).
+    if (typeof tip.showPopover === 'function' && tip.matches(':popover-open') !== (this.tipKey !== undefined))
+      tip.togglePopover();
   }
 
   #text(): typeof statusBarEnglish {
@@ -198,10 +196,8 @@ export class RpcStatusBar extends LitElement {
   #phrase(key: string, text: string): string {
     const strings = this.#text();
     const clipped = clipText(text);
-    const said = stripAnsi(clipped.text);
-    const shown =
-      clipped.omitted > 0 ? `${said}${format(strings.textTruncated, { count: clipped.omitted })}` : said;
-    return format(strings.statusAnnouncement, { key, text: shown });
+    const note = clipped.omitted > 0 ? format(strings.textTruncated, { count: clipped.omitted }) : '';
+    return format(strings.statusAnnouncement, { key, text: stripAnsi(clipped.text) + note });
   }
 
   #say(message: string): void {
@@ -216,21 +212,21 @@ export class RpcStatusBar extends LitElement {
   }
 
   #cancelWaiting(): void {
-    for (const key of [...this.#waiting.keys()]) this.#stopWaiting(key);
+    for (const key of this.#waiting.keys()) this.#stopWaiting(key);
   }
 
   #onEnter = (event: Event): void => {
     const item = event.currentTarget as HTMLElement;
-    const text = item.querySelector<HTMLElement>('.text');
+    const text = item.querySelector('.text') as HTMLElement;
     // Only an item cut short needs its full text shown.
-    this.tipKey = text && text.scrollWidth > text.clientWidth ? item.dataset.key : undefined;
+    this.tipKey = text.scrollWidth > text.clientWidth ? item.dataset.key : undefined;
   };
 
   #onLeave = (event: Event): void => {
-    const to = (event as PointerEvent).relatedTarget;
-    const root = this.renderRoot;
-    if (to instanceof Element && (to.closest('.tooltip') || to === root.querySelector('[data-tip]'))) return;
-    if (root instanceof ShadowRoot && root.activeElement?.matches('[data-tip]')) return;
+    // The tooltip stays while the pointer moves between the item and the tooltip, and while the item has focus.
+    const to = (event as PointerEvent | FocusEvent).relatedTarget;
+    if (to instanceof Element && (to.closest('.tooltip') || to.matches('[data-tip]'))) return;
+    if (this.shadowRoot?.activeElement?.matches('[data-tip]')) return;
     this.tipKey = undefined;
   };
 

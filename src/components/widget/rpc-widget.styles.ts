@@ -19,7 +19,6 @@ export const widgetStyles = [
       padding-block: 2px;
       padding-inline: 4px;
       font-family: var(--_mono);
-      color: var(--_fg);
       background: var(--rpc-widget-background, transparent);
       border-inline-start: 2px solid var(--rpc-widget-border-color, transparent);
     }
@@ -34,7 +33,7 @@ export const widgetStyles = [
 
     @media (forced-colors: active) {
       .widget {
-        border-inline-start: 2px solid CanvasText;
+        border-inline-start-color: CanvasText;
       }
     }
   `,

@@ -50,15 +50,16 @@ export class RpcWidget extends LitElement {
     if (widgets.length === 0) return nothing;
     const text = stringsFor(widgetsEnglish, this.strings);
     const label = this.placement === 'belowEditor' ? text.widgetsBelowLabel : text.widgetsAboveLabel;
+    const truncated = text.textTruncated;
+    const line = (content: string) =>
+      html`<div class="line" part="line">${ansiText(content, { truncated })}</div>`;
     return html`
       <div class="region" part="region" role="region" aria-label=${label}>
         ${repeat(
           widgets,
           (widget) => widget.key,
           (widget) => html`
-            <div class="widget" part="widget" data-key=${widget.key}>
-              ${widget.lines.map((line) => html`<div class="line" part="line">${ansiText(line, { truncated: text.textTruncated })}</div>`)}
-            </div>
+            <div class="widget" part="widget" data-key=${widget.key}>${widget.lines.map(line)}</div>
           `,
         )}
       </div>
