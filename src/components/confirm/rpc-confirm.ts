@@ -1,7 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { ConfirmRequest } from '../../protocol/types.js';
-import { RpcDialogElement } from '../shared/dialog-element.js';
-import { confirmStyles } from './rpc-confirm.styles.js';
+import { actionButton, RpcDialogElement } from '../shared/dialog-element.js';
 
 /**
  * A yes/no question (`confirm`): an alert dialog described by its message (kept as written,
@@ -15,8 +14,6 @@ import { confirmStyles } from './rpc-confirm.styles.js';
  * @csspart deny-button - the "No" button
  */
 export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
-  static override styles = [...RpcDialogElement.styles, confirmStyles];
-
   protected override get dialogRole(): 'alertdialog' {
     return 'alertdialog';
   }
@@ -32,35 +29,21 @@ export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
   protected override renderActions(): TemplateResult {
     const text = this.text;
     return html`
-      <button type="button" part="button deny-button" data-action="deny" ?disabled=${this.settled} @click=${this.#deny}>
-        ${text.deny}
-      </button>
-      <button
-        type="button"
-        class="primary"
-        part="button primary-button confirm-button"
-        data-action="confirm"
-        ?disabled=${this.settled}
-        @click=${this.#confirm}
-      >
-        ${text.confirm}
-      </button>
+      ${actionButton('deny', text.deny, this.#deny, this.settled)}
+      ${actionButton('confirm', text.confirm, this.primaryAction, this.settled, true)}
     `;
   }
 
+  /** Says yes. */
   protected override primaryAction(): void {
-    this.#confirm();
+    this.answer({ confirmed: true });
   }
 
   protected override initialFocus(): HTMLElement | null {
     return this.renderRoot.querySelector('[data-action="deny"]');
   }
 
-  #confirm = (): void => {
-    this.answer({ confirmed: true });
-  };
-
-  #deny = (): void => {
+  #deny(): void {
     this.answer({ confirmed: false });
-  };
+  }
 }

@@ -15,7 +15,7 @@ export const dialogsStyles = css`
     inset-block-end: 1rem;
     inset-inline-start: 50%;
     translate: -50% 0;
-    max-inline-size: min(32rem, calc(100% - 2rem));
+    max-inline-size: min(32rem, 100% - 2rem);
     padding: 0.5rem 0.875rem;
     background: var(--_bg);
     color: var(--_fg);

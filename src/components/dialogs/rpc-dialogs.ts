@@ -1,12 +1,13 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { literal, html as staticHtml } from 'lit/static-html.js';
 import type { DialogMethod } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { PendingDialog } from '../../transport/state.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
-import { deepActiveElement } from '../shared/focus.js';
+import { NoticeController } from '../shared/countdown.js';
+import { FocusReturn } from '../shared/focus.js';
 import { dialogEnglish, format, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
@@ -55,12 +56,10 @@ export class RpcDialogs extends LitElement {
   /** How long the note about an expired dialog stays, in milliseconds. */
   @property({ type: Number, attribute: 'notice-duration' }) noticeDuration = 6000;
 
-  @state() private notice = '';
-
   readonly #binding = new ControllerBinding(this, ['dialogs']);
+  readonly #notice = new NoticeController(this);
+  readonly #focusReturn = new FocusReturn();
   #stopExpire: (() => void) | undefined;
-  #noticeTimer: ReturnType<typeof setTimeout> | undefined;
-  #previousFocus: Element | null = null;
   #wasEmpty = true;
 
   override connectedCallback(): void {
@@ -72,18 +71,16 @@ export class RpcDialogs extends LitElement {
     super.disconnectedCallback();
     this.#stopExpire?.();
     this.#stopExpire = undefined;
-    clearTimeout(this.#noticeTimer);
   }
 
   protected override willUpdate(): void {
-    const empty = !this.controller?.current;
-    if (this.#wasEmpty && !empty) this.#previousFocus = deepActiveElement();
+    if (this.#wasEmpty && this.controller?.current) this.#focusReturn.save();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const empty = !this.controller?.current;
-    if (empty && !this.#wasEmpty) this.#restoreFocus();
+    if (empty && !this.#wasEmpty) this.#focusReturn.restore(this.returnFocus);
     this.#wasEmpty = empty;
   }
 
@@ -91,23 +88,14 @@ export class RpcDialogs extends LitElement {
     const controller = this.controller;
     const dialogs = controller?.dialogs ?? [];
     const current = dialogs[0];
-    return html`
-      ${current && controller ? keyed(current.request.id, this.#renderDialog(current, dialogs.length, controller)) : nothing}
-      <div class="notice" part="notice" role="status">${this.notice}</div>
-    `;
+    return html`${current && controller ? keyed(current.request.id, this.#renderDialog(current, dialogs.length, controller)) : nothing}
+      ${this.#notice.render()}`;
   }
 
   #renderDialog(dialog: PendingDialog, total: number, controller: ExtensionUIController): TemplateResult {
     const tag = TAGS[dialog.request.method];
-    return staticHtml`<${tag}
-      .request=${dialog.request}
-      .controller=${controller}
-      .receivedAt=${dialog.receivedAt}
-      .position=${1}
-      .total=${total}
-      .strings=${this.strings}
-      .restoreFocus=${false}
-      ?contained=${this.contained}
+    return staticHtml`<${tag} .request=${dialog.request} .controller=${controller} .receivedAt=${dialog.receivedAt}
+      .position=${1} .total=${total} .strings=${this.strings} .restoreFocus=${false} ?contained=${this.contained}
     ></${tag}>`;
   }
 
@@ -116,17 +104,8 @@ export class RpcDialogs extends LitElement {
     this.#stopExpire = this.isConnected
       ? this.controller?.on('expire', ({ dialog }) => {
           const text = stringsFor(dialogEnglish, this.strings);
-          this.notice = format(text.expired, { title: dialog.request.title });
-          clearTimeout(this.#noticeTimer);
-          this.#noticeTimer = setTimeout(() => (this.notice = ''), this.noticeDuration);
+          this.#notice.show(format(text.expired, { title: dialog.request.title }), this.noticeDuration);
         })
       : undefined;
-  }
-
-  #restoreFocus(): void {
-    const previous = this.#previousFocus;
-    this.#previousFocus = null;
-    const target = previous instanceof HTMLElement && previous.isConnected ? previous : this.returnFocus;
-    if (target?.isConnected) target.focus();
   }
 }

@@ -2,10 +2,7 @@ import { css } from 'lit';
 
 export const editorStyles = css`
   dialog {
-    inline-size: min(48rem, calc(100% - 2rem));
-  }
-  :host([contained]) dialog {
-    inline-size: min(48rem, calc(100% - 1rem));
+    --_width: 48rem;
   }
   textarea {
     display: block;

@@ -22,36 +22,22 @@ import { editorStyles } from './rpc-editor.styles.js';
 export class RpcEditor extends FormValueDialogElement<EditorRequest> {
   static override styles = [...FormValueDialogElement.styles, editorStyles];
 
-  get #field(): HTMLTextAreaElement | null {
-    return this.renderRoot.querySelector('#field');
-  }
-
   protected override renderBody(request: EditorRequest): TemplateResult {
     // A new request gets a new textarea with its prefill; re-renders leave the edits alone.
     return html`${keyed(
       request,
-      html`<textarea
-        id="field"
-        part="textarea"
-        rows="12"
-        aria-labelledby="title"
-        aria-describedby="hint"
-        .value=${request.prefill ?? ''}
-      ></textarea>`,
+      html`<textarea id="field" part="textarea" rows="12" aria-labelledby="title" aria-describedby="hint"
+        .value=${request.prefill ?? ''}></textarea>`,
     )}`;
   }
 
   protected override renderActions(): TemplateResult {
-    return this.renderSubmitActions(this.#submit, { hint: this.text.editorHint });
-  }
-
-  protected override primaryAction(): void {
-    this.#submit();
+    return this.renderSubmitActions(this.primaryAction, { hint: this.text.editorHint });
   }
 
   /** The textarea, with the caret at the end of the text and scrolled to it. */
-  protected override initialFocus(): HTMLTextAreaElement | null {
-    const field = this.#field;
+  protected override initialFocus(): HTMLElement | null {
+    const field = this.field;
     if (field) {
       const end = field.value.length;
       field.setSelectionRange(end, end);
@@ -59,9 +45,4 @@ export class RpcEditor extends FormValueDialogElement<EditorRequest> {
     }
     return field;
   }
-
-  #submit = (): void => {
-    const field = this.#field;
-    if (field) this.submit(field.value);
-  };
 }

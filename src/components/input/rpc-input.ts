@@ -21,51 +21,26 @@ import { inputStyles } from './rpc-input.styles.js';
 export class RpcInput extends FormValueDialogElement<InputRequest> {
   static override styles = [...FormValueDialogElement.styles, inputStyles];
 
-  get #field(): HTMLInputElement | null {
-    return this.renderRoot.querySelector('#field');
-  }
-
   protected override renderBody(request: InputRequest): TemplateResult {
     // A new request gets a new, empty field.
     return html`${keyed(
       request,
-      html`<input
-        id="field"
-        part="field"
-        type="text"
-        autocomplete="off"
-        enterkeyhint="done"
-        aria-labelledby="title"
-        aria-describedby="hint"
-        placeholder=${request.placeholder ?? nothing}
-        @keydown=${this.#onKeydown}
-      />`,
+      html`<input id="field" part="field" type="text" autocomplete="off" enterkeyhint="done"
+        aria-labelledby="title" aria-describedby="hint" placeholder=${request.placeholder ?? nothing}
+        @keydown=${this.#onKeydown} />`,
     )}`;
   }
 
   protected override renderActions(): TemplateResult {
-    return this.renderSubmitActions(this.#submit, { hint: this.text.inputHint });
+    return this.renderSubmitActions(this.primaryAction, { hint: this.text.inputHint });
   }
 
-  protected override primaryAction(): void {
-    this.#submit();
-  }
-
-  protected override initialFocus(): HTMLInputElement | null {
-    return this.#field;
-  }
-
-  #submit = (): void => {
-    const field = this.#field;
-    if (field) this.submit(field.value);
-  };
-
-  #onKeydown = (event: KeyboardEvent): void => {
+  #onKeydown(event: KeyboardEvent): void {
     // Ctrl/Cmd+Enter is the shell's; an Enter that ends an IME composition only commits the text
     // (Safari reports that one with isComposing false but keyCode 229).
     if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
     if (event.isComposing || event.keyCode === 229) return;
     event.preventDefault();
-    this.#submit();
-  };
+    this.primaryAction();
+  }
 }

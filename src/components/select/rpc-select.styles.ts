@@ -1,11 +1,6 @@
 import { css } from 'lit';
 
 export const selectStyles = css`
-  :host {
-    --_row-height: var(--rpc-option-height, 2em);
-    --_rows: var(--rpc-select-rows, 8);
-  }
-
   .filter-label {
     display: block;
     margin-block-end: 0.25rem;
@@ -14,23 +9,24 @@ export const selectStyles = css`
     margin-block-end: 0.5rem;
   }
 
-  /* A window of fixed-height rows over a full-height sizer: only the visible options exist. */
-  [role='listbox'] {
+  /*
+   * A window of fixed-height rows over a full-height sizer: only the visible options exist.
+   * Scrolling jumps, never glides (scroll-behavior stays auto): nothing to turn off for reduced motion.
+   */
+  #listbox {
+    --_row-height: var(--rpc-option-height, 2em);
     position: relative;
-    box-sizing: content-box;
-    block-size: calc(min(var(--_count, 0), var(--_rows)) * var(--_row-height));
+    block-size: calc(min(var(--_count, 0), var(--rpc-select-rows, 8)) * var(--_row-height));
     overflow: auto;
     overflow-anchor: none;
     overscroll-behavior: contain;
-    /* Scrolling jumps, never glides: nothing to turn off for reduced motion. */
-    scroll-behavior: auto;
     margin-block-end: 0.25rem;
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) - 2px);
     background: var(--_input-bg);
     color: var(--_input-fg);
   }
-  [role='listbox']::before {
+  #listbox::before {
     content: '';
     display: block;
     block-size: calc(var(--_count, 0) * var(--_row-height));
@@ -56,8 +52,7 @@ export const selectStyles = css`
     background: var(--_active-bg);
     color: var(--_active-fg);
   }
-  [role='listbox']:focus-visible .option[aria-selected='true'],
-  #filter:focus-visible ~ [role='listbox'] .option[aria-selected='true'] {
+  :is(#listbox:focus-visible, #filter:focus-visible ~ #listbox) [aria-selected='true'] {
     outline: 1px solid var(--_focus);
     outline-offset: -1px;
   }
@@ -67,7 +62,7 @@ export const selectStyles = css`
   }
 
   @media (forced-colors: active) {
-    [role='listbox'] {
+    #listbox {
       border: 1px solid CanvasText;
     }
     .option[aria-selected='true'] {

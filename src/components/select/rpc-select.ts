@@ -1,9 +1,9 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
+import { ref } from 'lit/directives/ref.js';
 import type { SelectRequest } from '../../protocol/types.js';
 import { cssomStyle } from '../shared/cssom-style.js';
-import { RpcDialogElement } from '../shared/dialog-element.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
 import { format } from '../shared/strings.js';
 import { foldForMatch, TypeAheadBuffer, typeAheadMatch } from '../shared/typeahead.js';
@@ -19,10 +19,8 @@ const DEFAULT_ROW_HEIGHT = 26;
 const DEFAULT_VISIBLE_ROWS = 8;
 
 const filterConverter = {
-  fromAttribute(value: string | null): SelectFilterMode {
-    if (value === null || value === 'auto') return 'auto';
-    return value === 'never' ? 'never' : 'always';
-  },
+  fromAttribute: (value: string | null): SelectFilterMode =>
+    value === null || value === 'auto' ? 'auto' : value === 'never' ? 'never' : 'always',
 };
 
 /**
@@ -55,7 +53,7 @@ const filterConverter = {
  * @cssprop --rpc-list-hover-background - an option under the pointer (falls back to `--vscode-list-hoverBackground`)
  */
 export class RpcSelect extends FormValueDialogElement<SelectRequest> {
-  static override styles = [...RpcDialogElement.styles, selectStyles];
+  static override styles = [...FormValueDialogElement.styles, selectStyles];
 
   /**
    * When to show the filter field: `auto` (more than `filterThreshold` options), `always` (the
@@ -69,130 +67,88 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   /** Position of the active option among the shown (filtered) ones. */
   @state() private active = 0;
   @state() private query = '';
-  @state() private announcement = '';
   @state() private scrollPosition = 0;
   @state() private rowHeight = DEFAULT_ROW_HEIGHT;
   @state() private viewHeight = DEFAULT_ROW_HEIGHT * DEFAULT_VISIBLE_ROWS;
 
   readonly #typeAhead = new TypeAheadBuffer();
   readonly #resize = new ResizeObserver(() => this.#measure());
-  #observed: Element | null = null;
-  #folded: readonly string[] = [];
-  #foldedFrom: readonly string[] | undefined;
-  /** Indices of the options that match the filter, or `undefined` for all of them. */
-  #matches: readonly number[] | undefined;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#observe();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#resize.disconnect();
-    this.#observed = null;
-  }
+  /** The list box while it is rendered (set by its `ref`). */
+  #listbox: HTMLElement | undefined;
+  /** The indices in `request.options` of the options shown: all, or those that match the filter. */
+  #shown: readonly number[] = [];
+  /** How many options match the filter, for screen readers (set when the filter changes). */
+  #announcement = '';
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     const has = (key: string) => (changed as Map<PropertyKey, unknown>).has(key);
-    if (has('request')) {
-      this.active = 0;
+    const newRequest = has('request');
+    if (newRequest) {
       this.query = '';
-      this.announcement = '';
-      this.scrollPosition = 0;
+      this.#announcement = '';
       this.#typeAhead.reset();
-    } else if (has('query')) {
-      this.#matches = this.#filtered();
-      const count = this.#count;
-      this.announcement = count ? format(this.text.matchCount, { count }) : this.text.noMatches;
     }
-    if (has('request') || has('filter') || has('filterThreshold')) this.#matches = this.#filtered();
-    if (this.active >= this.#count) this.active = Math.max(0, this.#count - 1);
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    const listbox = this.#listbox;
-    if (changed.has('request') && listbox) listbox.scrollTop = 0;
-    this.#observe();
+    if (newRequest || has('query') || has('filter') || has('filterThreshold')) this.#shown = this.#filtered();
+    const count = this.#shown.length;
+    if (newRequest || has('query')) {
+      // A new list starts at the top.
+      this.active = 0;
+      this.scrollPosition = 0;
+      if (this.#listbox) this.#listbox.scrollTop = 0;
+    } else if (this.active >= count) this.active = Math.max(0, count - 1);
+    if (has('query') && !newRequest)
+      this.#announcement = count ? format(this.text.matchCount, { count }) : this.text.noMatches;
   }
 
   protected override renderBody(request: SelectRequest): TemplateResult {
     const text = this.text;
     const filter = this.#filterShown;
-    const count = this.#count;
-    const activeId = count > 0 ? this.#optionId(this.active) : undefined;
-    return html`
-      ${
-        filter
-          ? html`<label class="filter-label" part="filter-label" for="filter">${text.filterLabel}</label>
-            <input
-              id="filter"
-              part="filter"
-              type="text"
-              role="combobox"
-              aria-expanded=${count > 0 ? 'true' : 'false'}
-              aria-controls="listbox"
-              aria-autocomplete="list"
-              aria-activedescendant=${activeId ?? nothing}
-              autocomplete="off"
-              spellcheck="false"
-              .value=${live(this.query)}
-              @input=${this.#onInput}
-              @keydown=${this.#onKeydown}
-            />`
-          : nothing
-      }
-      <div
-        id="listbox"
-        role="listbox"
-        part="listbox"
-        aria-labelledby="title"
-        aria-activedescendant=${activeId ?? nothing}
-        tabindex=${filter ? '-1' : '0'}
-        ?hidden=${count === 0}
-        ${cssomStyle({ '--_count': String(count) })}
-        @keydown=${this.#onKeydown}
-        @click=${this.#onClick}
-        @scroll=${this.#onScroll}
+    const count = this.#shown.length;
+    const activeId = count > 0 ? `option-${this.#shown[this.active]}` : nothing;
+    return html`${
+      filter
+        ? html`<label class="filter-label" part="filter-label" for="filter">${text.filterLabel}</label>
+          <input id="filter" part="filter" type="text" role="combobox" aria-expanded=${count > 0}
+            aria-controls="listbox" aria-autocomplete="list" aria-activedescendant=${activeId}
+            autocomplete="off" spellcheck="false" .value=${live(this.query)} @input=${this.#onInput}
+            @keydown=${this.#onKeydown} />`
+        : nothing
+    }
+      <div id="listbox" role="listbox" part="listbox" aria-labelledby="title" aria-activedescendant=${activeId}
+        tabindex=${filter ? '-1' : '0'} ?hidden=${count === 0} ${cssomStyle({ '--_count': String(count) })}
+        ${ref(this.#observe)} @keydown=${this.#onKeydown} @click=${this.#onClick} @scroll=${this.#onScroll}
       >${this.#windowPositions(count).map((position) => this.#renderOption(request, position, count))}</div>
       ${count === 0 ? html`<p class="empty" part="empty">${text.noMatches}</p>` : nothing}
-      <div id="match-count" class="visually-hidden" aria-live="polite">${this.announcement}</div>
-    `;
+      <div id="match-count" class="visually-hidden" aria-live="polite">${this.#announcement}</div>`;
   }
 
   protected override renderActions(): TemplateResult {
-    return this.renderSubmitActions(this.#submit, { submitDisabled: this.#count === 0 });
+    return this.renderSubmitActions(this.primaryAction, { submitDisabled: this.#shown.length === 0 });
   }
 
-  protected override primaryAction(): void {
-    this.#submit();
+  /** The active option, exactly as received. */
+  protected override get pendingValue(): string | undefined {
+    const index = this.#shown[this.active];
+    return index === undefined ? undefined : this.request?.options[index];
   }
 
   protected override initialFocus(): HTMLElement | null {
-    const selector = this.#filterShown ? '#filter' : this.#count > 0 ? '#listbox' : '[data-action="cancel"]';
+    const selector = this.#filterShown
+      ? '#filter'
+      : this.#shown.length
+        ? '#listbox'
+        : '[data-action="cancel"]';
     return this.renderRoot.querySelector<HTMLElement>(selector);
   }
 
   #renderOption(request: SelectRequest, position: number, count: number): TemplateResult {
-    const index = this.#indexAt(position) ?? 0;
+    const index = this.#shown[position] ?? 0;
     const active = position === this.active;
-    return html`<div
-      id=${`option-${index}`}
-      class="option"
-      role="option"
-      part=${active ? 'option active-option' : 'option'}
-      aria-selected=${active ? 'true' : nothing}
-      aria-setsize=${count}
-      aria-posinset=${position + 1}
-      data-position=${position}
-      ${cssomStyle({ '--_pos': String(position) })}
-    >${request.options[index]}</div>`;
-  }
-
-  get #listbox(): HTMLElement | null {
-    return this.renderRoot.querySelector<HTMLElement>('#listbox');
+    return html`<div id="option-${index}" class="option" role="option"
+      part=${active ? 'option active-option' : 'option'} aria-selected=${active ? 'true' : nothing}
+      aria-setsize=${count} aria-posinset=${position + 1} data-position=${position}
+      ${cssomStyle({ '--_pos': String(position) })}>${request.options[index]}</div>`;
   }
 
   get #filterShown(): boolean {
@@ -200,38 +156,13 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     return this.filter === 'always' || (this.filter === 'auto' && total > this.filterThreshold);
   }
 
-  /** How many options are shown (after the filter). */
-  get #count(): number {
-    return this.#matches?.length ?? this.request?.options.length ?? 0;
-  }
-
-  /** The index in `request.options` of the option shown at `position`. */
-  #indexAt(position: number): number | undefined {
-    return this.#matches ? this.#matches[position] : position;
-  }
-
-  #optionId(position: number): string {
-    return `option-${this.#indexAt(position) ?? 0}`;
-  }
-
-  /** The options in lower case, computed once per request. */
-  #foldedOptions(): readonly string[] {
-    const options = this.request?.options ?? [];
-    if (this.#foldedFrom !== options) {
-      this.#folded = options.map(foldForMatch);
-      this.#foldedFrom = options;
-    }
-    return this.#folded;
-  }
-
-  #filtered(): readonly number[] | undefined {
-    const query = foldForMatch(this.query);
-    if (!query || !this.#filterShown) return undefined;
-    const matches: number[] = [];
-    this.#foldedOptions().forEach((label, index) => {
-      if (label.includes(query)) matches.push(index);
+  #filtered(): number[] {
+    const query = this.#filterShown ? foldForMatch(this.query) : '';
+    const shown: number[] = [];
+    this.request?.options.forEach((label, index) => {
+      if (!query || foldForMatch(label).includes(query)) shown.push(index);
     });
-    return matches;
+    return shown;
   }
 
   /** The positions to render: the visible rows, a few more each side, and the active one. */
@@ -249,12 +180,11 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     return positions;
   }
 
-  #observe(): void {
-    const listbox = this.#listbox;
-    if (listbox === this.#observed) return;
+  /** Watch the size of the list box while it is rendered (Lit calls this with the element as `this`). */
+  #observe(listbox: Element | undefined): void {
     this.#resize.disconnect();
+    this.#listbox = listbox as HTMLElement | undefined;
     if (listbox) this.#resize.observe(listbox);
-    this.#observed = listbox;
   }
 
   /** Read the real row height and list height (kept while the list is hidden). */
@@ -273,48 +203,42 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
 
   /** Make `position` active and scroll it into view (instantly). */
   #moveTo(position: number): void {
-    const target = Math.max(0, Math.min(this.#count - 1, position));
+    const target = Math.max(0, Math.min(this.#shown.length - 1, position));
     this.active = target;
     const listbox = this.#listbox;
     if (!listbox) return;
     this.#measure();
+    // Scroll no further than the row's top, and far enough to show its bottom.
     const top = target * this.rowHeight;
-    const bottom = top + this.rowHeight;
-    if (top < listbox.scrollTop) listbox.scrollTop = top;
-    else if (bottom > listbox.scrollTop + listbox.clientHeight)
-      listbox.scrollTop = bottom - listbox.clientHeight;
+    const fromBottom = top + this.rowHeight - listbox.clientHeight;
+    listbox.scrollTop = Math.min(top, Math.max(fromBottom, listbox.scrollTop));
     this.scrollPosition = listbox.scrollTop;
   }
 
-  #now(): number {
-    return this.clockInUse.now();
+  // Lit calls the listeners below with the element as `this`.
+
+  #onKeydown(event: KeyboardEvent): void {
+    if (event.isComposing || event.defaultPrevented || this.settled) return;
+    const inFilter = event.currentTarget !== this.#listbox;
+    const modified = event.ctrlKey || event.metaKey || event.altKey;
+    const target = modified || event.shiftKey ? undefined : this.#navigationTarget(event.key, inFilter);
+    if (target === undefined) {
+      if (!inFilter && !modified) this.#onTypeAhead(event);
+    } else if (this.#shown.length > 0) {
+      event.preventDefault();
+      if (event.key === 'Enter') this.primaryAction();
+      else this.#moveTo(target);
+    }
   }
 
-  #onKeydown = (event: KeyboardEvent): void => {
-    if (event.isComposing || event.defaultPrevented || this.settled) return;
-    const inFilter = event.currentTarget instanceof HTMLInputElement;
-    const modified = event.ctrlKey || event.metaKey || event.altKey;
-    if (!modified && !event.shiftKey) {
-      const target = this.#navigationTarget(event.key, inFilter);
-      if (target !== undefined) {
-        if (this.#count === 0) return;
-        event.preventDefault();
-        this.#moveTo(target);
-        return;
-      }
-      if (event.key === 'Enter') {
-        if (this.#count === 0) return;
-        event.preventDefault();
-        this.#submit();
-        return;
-      }
-    }
-    if (!inFilter && !modified) this.#onTypeAhead(event);
-  };
-
-  /** Where a navigation key goes, or `undefined` for other keys. In the filter, Home/End move the caret. */
+  /**
+   * Where a navigation key goes (Enter: the active option, to pick it), or `undefined` for other
+   * keys. In the filter, Home/End move the caret.
+   */
   #navigationTarget(key: string, inFilter: boolean): number | undefined {
     switch (key) {
+      case 'Enter':
+        return this.active;
       case 'ArrowDown':
         return this.active + 1;
       case 'ArrowUp':
@@ -326,7 +250,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
       case 'Home':
         return inFilter ? undefined : 0;
       case 'End':
-        return inFilter ? undefined : this.#count - 1;
+        return inFilter ? undefined : this.#shown.length - 1;
       default:
         return undefined;
     }
@@ -335,42 +259,31 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   #onTypeAhead(event: KeyboardEvent): void {
     const key = event.key;
     if ([...key].length !== 1) return; // a named key (Tab, F2, Dead...)
-    const now = this.#now();
+    const now = this.clockInUse.now();
     if (key === ' ' && !this.#typeAhead.typing(now)) return;
     event.preventDefault();
     const prefix = this.#typeAhead.type(key, now);
-    const folded = this.#foldedOptions();
-    const shown = this.#matches?.map((index) => folded[index] ?? '') ?? folded;
-    const match = typeAheadMatch(shown, this.active, prefix);
+    const options = this.request?.options ?? [];
+    const match = typeAheadMatch(
+      this.#shown.map((index) => options[index]),
+      this.active,
+      prefix,
+    );
     if (match >= 0) this.#moveTo(match);
   }
 
-  #onInput = (event: Event): void => {
-    if (!(event.currentTarget instanceof HTMLInputElement)) return;
-    this.query = event.currentTarget.value;
-    this.active = 0;
-    this.scrollPosition = 0;
-    const listbox = this.#listbox;
-    if (listbox) listbox.scrollTop = 0;
-  };
+  #onInput(event: Event): void {
+    this.query = (event.currentTarget as HTMLInputElement).value;
+  }
 
-  #onClick = (event: MouseEvent): void => {
-    if (this.settled || !(event.target instanceof Element)) return;
-    const option = event.target.closest<HTMLElement>('[role="option"]');
-    const position = Number(option?.dataset.position);
-    if (!option || !Number.isInteger(position)) return;
-    this.active = position;
-    this.#submit();
-  };
+  #onClick(event: MouseEvent): void {
+    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    if (this.settled || !option) return;
+    this.active = Number(option.dataset.position);
+    this.primaryAction();
+  }
 
-  #onScroll = (): void => {
-    const listbox = this.#listbox;
-    if (listbox) this.scrollPosition = listbox.scrollTop;
-  };
-
-  #submit = (): void => {
-    const index = this.#count > 0 ? this.#indexAt(this.active) : undefined;
-    const value = index === undefined ? undefined : this.request?.options[index];
-    if (value !== undefined) this.submit(value);
-  };
+  #onScroll(): void {
+    if (this.#listbox) this.scrollPosition = this.#listbox.scrollTop;
+  }
 }

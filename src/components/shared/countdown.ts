@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { Clock } from '../../transport/clock.js';
 
 /** Seconds left at which the countdown is announced (not every second). */
@@ -46,15 +46,14 @@ export class CountdownController implements ReactiveController {
     this.stop();
     this.#clock = clock;
     this.#deadline = deadline;
-    this.#total = deadline === undefined ? 0 : deadline - start;
+    this.#total = (deadline ?? start) - start;
     this.#announced = undefined;
     if (deadline !== undefined) this.#tick(true);
   }
 
   /** Stop counting (the dialog was answered or closed). */
   stop(): void {
-    if (this.#timer !== undefined) this.#clock?.clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.hostDisconnected(); // clears the timer
     this.#seconds = undefined;
     this.#deadline = undefined;
   }
@@ -68,7 +67,7 @@ export class CountdownController implements ReactiveController {
     if (this.#deadline !== undefined && this.#timer === undefined) this.#tick(true);
   }
 
-  #tick = (first = false): void => {
+  #tick(first = false): void {
     const clock = this.#clock;
     const deadline = this.#deadline;
     this.#timer = undefined;
@@ -88,5 +87,37 @@ export class CountdownController implements ReactiveController {
     // Wake exactly when the shown value changes (or at the deadline).
     const untilChange = remaining - (seconds - 1) * 1000;
     this.#timer = clock.setTimeout(() => this.#tick(), Math.max(1, untilChange));
-  };
+  }
+}
+
+/**
+ * A brief note in a status region (`part="notice"`, polite) that clears itself after a while:
+ * what an expired dialog leaves behind.
+ */
+export class NoticeController implements ReactiveController {
+  readonly #host: ReactiveControllerHost;
+  #text = '';
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(host: ReactiveControllerHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** Show `text` for `duration` milliseconds; `''` clears the note at once. */
+  show(text: string, duration = 0): void {
+    clearTimeout(this.#timer);
+    this.#text = text;
+    if (text) this.#timer = setTimeout(() => this.show(''), duration);
+    this.#host.requestUpdate();
+  }
+
+  hostDisconnected(): void {
+    clearTimeout(this.#timer);
+  }
+
+  /** The status region, with the note when there is one. */
+  render(): TemplateResult {
+    return html`<div class="notice" part="notice" role="status">${this.#text}</div>`;
+  }
 }

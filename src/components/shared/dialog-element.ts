@@ -7,12 +7,35 @@ import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
-import { CountdownController } from './countdown.js';
+import { CountdownController, NoticeController } from './countdown.js';
 import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
-import { deepActiveElement, wrapTab } from './focus.js';
+import { FocusReturn, wrapTab } from './focus.js';
 import { dialogEnglish, format, type RpcStrings, stringsFor } from './strings.js';
 import { tokens } from './tokens.styles.js';
+
+/**
+ * A footer button, named by `data-action` and the part `<action>-button`; the primary one also has
+ * the class `primary` and the part `primary-button`.
+ */
+export function actionButton(
+  action: string,
+  label: string,
+  onClick: () => void,
+  disabled: boolean,
+  primary = false,
+): TemplateResult {
+  return html`
+    <button
+      type="button"
+      class=${primary ? 'primary' : nothing}
+      part="button ${primary ? 'primary-button ' : ''}${action}-button"
+      data-action=${action}
+      ?disabled=${disabled}
+      @click=${onClick}
+    >${label}</button>
+  `;
+}
 
 /**
  * The shell every dialog element shares: a native `<dialog>` (modal in page mode, confined to
@@ -83,12 +106,11 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   @property({ type: Boolean, reflect: true }) open = false;
 
   @state() protected settled = false;
-  @state() private expiredNotice = '';
 
   protected readonly countdown = new CountdownController(this, () => this.#expire());
-  #previousFocus: Element | null = null;
+  readonly #notice = new NoticeController(this);
+  readonly #focusReturn = new FocusReturn();
   #shown = false;
-  #noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The native dialog in the shadow root, once rendered. */
   protected get dialog(): HTMLDialogElement | null {
@@ -131,17 +153,16 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const request = this.request;
     if (!request || this.settled) return false;
     const response = responseFor(request, answer);
+    const controller = this.controller;
     this.settled = true;
-    if (this.controller) {
-      const sent = this.controller.respond(request.id, answer);
-      const stillPending = this.controller.dialogs.some((d) => d.request.id === request.id);
-      if (!sent && stillPending) {
-        // Not delivered (no connection): keep the dialog so the user can try again.
-        this.settled = false;
-        return false;
-      }
-    } else {
-      this.dispatchEvent(new RpcResponseEvent(response));
+    if (!controller) this.dispatchEvent(new RpcResponseEvent(response));
+    else if (
+      !controller.respond(request.id, answer) &&
+      controller.dialogs.some((d) => d.request.id === request.id)
+    ) {
+      // Not delivered (no connection): keep the dialog so the user can try again.
+      this.settled = false;
+      return false;
     }
     this.#close();
     return true;
@@ -155,23 +176,11 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     submit: () => void,
     options: { readonly hint?: string; readonly submitDisabled?: boolean } = {},
   ): TemplateResult {
+    const { hint, submitDisabled = false } = options;
     const text = this.text;
-    return html`
-      ${options.hint === undefined ? nothing : html`<span id="hint" class="hint" part="hint">${options.hint}</span>`}
-      <button type="button" part="button cancel-button" data-action="cancel" ?disabled=${this.settled} @click=${this.#onCancelClick}>
-        ${text.cancel}
-      </button>
-      <button
-        type="button"
-        class="primary"
-        part="button primary-button submit-button"
-        data-action="submit"
-        ?disabled=${this.settled || (options.submitDisabled ?? false)}
-        @click=${submit}
-      >
-        ${text.submit}
-      </button>
-    `;
+    return html`${hint === undefined ? nothing : html`<span id="hint" class="hint" part="hint">${hint}</span>`}
+      ${actionButton('cancel', text.cancel, this.cancel, this.settled)}
+      ${actionButton('submit', text.submit, submit, this.settled || submitDisabled, true)}`;
   }
 
   /** Cancel the current request (`{cancelled: true}`), as Escape does. */
@@ -179,18 +188,15 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     return this.answer({ cancelled: true });
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    clearTimeout(this.#noticeTimer);
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     const request = this.request;
-    if (changed.has('request')) this.open = request !== undefined;
-    if (changed.has('request') && request) {
-      this.settled = false;
-      this.expiredNotice = '';
-      if (!changed.has('receivedAt')) this.receivedAt = this.clockInUse.now();
+    if (changed.has('request')) {
+      this.open = request !== undefined;
+      if (request) {
+        this.settled = false;
+        this.#notice.show('');
+        if (!changed.has('receivedAt')) this.receivedAt = this.clockInUse.now();
+      }
     }
     if (
       request &&
@@ -211,62 +217,43 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
 
   protected override render(): TemplateResult {
     const request = this.request;
-    const notice = html`<div class="notice" part="notice" role="status">${this.expiredNotice}</div>`;
-    if (!request) return notice;
-    const text = this.text;
-    const queued = this.total > 1 && this.position > 0;
-    const seconds = this.countdown.seconds;
-    const described = [
-      ...this.describedBy(),
-      queued ? 'position' : '',
-      seconds !== undefined ? 'countdown' : '',
-    ]
+    if (!request) return this.#notice.render();
+    const { text, countdown, position, total } = this;
+    const queued = total > 1 && position > 0;
+    const { seconds, announced } = countdown;
+    const described = [...this.describedBy(), queued && 'position', seconds !== undefined && 'countdown']
       .filter(Boolean)
       .join(' ');
-    return html`
-      ${this.contained && this.open ? html`<div class="backdrop" part="backdrop"></div>` : nothing}
-      <dialog
-        part="dialog"
-        role=${this.dialogRole}
-        aria-modal="true"
-        aria-labelledby="title"
+    return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop"></div>` : nothing}
+      <dialog part="dialog" role=${this.dialogRole} aria-modal="true" aria-labelledby="title"
         aria-describedby=${described || nothing}
-        @keydown=${this.#onKeydown}
-        @cancel=${this.#onCancel}
-        @close=${this.#onClose}
-      >
+        @keydown=${this.#onKeydown} @cancel=${this.#onCancel} @close=${this.#onClose}>
         <header part="header">
           <h2 id="title" part="title">${request.title}</h2>
           ${
             queued
               ? html`<span id="position" class="position" part="position"
-                >${format(text.position, { index: this.position, total: this.total })}</span
-              >`
+                >${format(text.position, { index: position, total })}</span>`
               : nothing
           }
         </header>
         <div class="body" part="body">${this.renderBody(request)}</div>
         ${
-          seconds !== undefined
-            ? html`<div class="countdown" part="countdown">
+          seconds === undefined
+            ? nothing
+            : html`<div class="countdown" part="countdown">
               <span id="countdown" part="countdown-text"><bdi>${format(text.secondsLeft, { seconds })}</bdi></span>
               <div class="bar" part="countdown-bar" aria-hidden="true">
-                <div class="fill" ${cssomStyle({ '--_fraction': String(this.countdown.fraction) })}></div>
+                <div class="fill" ${cssomStyle({ '--_fraction': String(countdown.fraction) })}></div>
               </div>
             </div>`
-            : nothing
         }
         <footer part="actions">${this.renderActions(request)}</footer>
-        <div class="visually-hidden" aria-live="polite">
-          ${
-            this.countdown.announced !== undefined
-              ? format(text.secondsLeftAnnouncement, { seconds: this.countdown.announced })
-              : ''
-          }
-        </div>
+        <div class="visually-hidden" aria-live="polite">${
+          announced === undefined ? '' : format(text.secondsLeftAnnouncement, { seconds: announced })
+        }</div>
       </dialog>
-      ${notice}
-    `;
+      ${this.#notice.render()}`;
   }
 
   /** The clock in effect: `clock`, else the controller's, else `performance.now()`. */
@@ -278,7 +265,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const dialog = this.dialog;
     if (!dialog || this.settled) return;
     if (!dialog.open) {
-      this.#previousFocus = deepActiveElement();
+      this.#focusReturn.save();
       if (this.contained) dialog.show();
       else dialog.showModal();
       this.#shown = true;
@@ -288,17 +275,12 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
 
   #close(): void {
     this.countdown.stop();
-    const dialog = this.dialog;
     const wasShown = this.#shown;
     this.#shown = false;
     this.open = false;
-    if (dialog?.open) dialog.close();
-    if (!wasShown || !this.restoreFocus) return;
-    const previous = this.#previousFocus;
-    this.#previousFocus = null;
-    const target = previous instanceof HTMLElement && previous.isConnected ? previous : this.returnFocus;
-    if (target?.isConnected) target.focus();
-    else {
+    this.dialog?.close(); // nothing happens when it is closed already
+    if (wasShown && this.restoreFocus && !this.#focusReturn.restore(this.returnFocus)) {
+      // The element focused before is gone and there is no returnFocus: keep focus here.
       if (!this.hasAttribute('tabindex')) this.tabIndex = -1;
       this.focus();
     }
@@ -311,38 +293,30 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const message = format(this.text.expired, { title: request.title });
     this.#close();
     this.dispatchEvent(new RpcExpireEvent(request, message));
-    if (this.controller) return; // the queue host reports it
-    this.expiredNotice = message;
-    clearTimeout(this.#noticeTimer);
-    this.#noticeTimer = setTimeout(() => (this.expiredNotice = ''), 6000);
+    if (!this.controller) this.#notice.show(message, 6000); // bound, the queue host reports it
   }
 
-  #onKeydown = (event: KeyboardEvent): void => {
+  // Lit calls these listeners with the element as `this`.
+
+  #onKeydown(event: KeyboardEvent): void {
     if (event.key === 'Escape' && !event.isComposing) {
       event.preventDefault();
       this.cancel();
-      return;
-    }
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing) {
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing) {
       event.preventDefault();
       this.primaryAction();
-      return;
+    } else {
+      wrapTab(event, event.currentTarget as HTMLDialogElement);
     }
-    const root = this.shadowRoot;
-    if (root && this.dialog) wrapTab(event, this.dialog, root);
-  };
+  }
 
-  #onCancelClick = (): void => {
-    this.cancel();
-  };
-
-  #onCancel = (event: Event): void => {
+  #onCancel(event: Event): void {
     // Escape is handled on keydown; never let the platform close the dialog without an answer.
     event.preventDefault();
-  };
+  }
 
-  #onClose = (): void => {
+  #onClose(): void {
     // Closed by something else (e.g. the platform's close watcher): that is a cancel.
     if (this.open && !this.settled) this.cancel();
-  };
+  }
 }

@@ -16,11 +16,17 @@ export const dialogStyles = css`
     pointer-events: auto;
   }
 
+  /*
+   * The browser's own dialog styles centre it (margin: auto) and give the contained one its
+   * position (absolute) and height (fit-content).
+   */
   dialog {
+    /* At most --_width wide, and --_gap narrower and shorter than the viewport (or the host box). */
+    --_width: 36rem;
+    --_gap: 2rem;
     box-sizing: border-box;
-    inline-size: min(36rem, calc(100% - 2rem));
-    max-block-size: calc(100% - 2rem);
-    margin: auto;
+    inline-size: min(var(--_width), 100% - var(--_gap));
+    max-block-size: calc(100% - var(--_gap));
     padding: 0;
     display: flex;
     flex-direction: column;
@@ -29,26 +35,23 @@ export const dialogStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     box-shadow: var(--_shadow);
-    font: inherit;
     overflow: hidden;
   }
   dialog:not([open]) {
     display: none;
   }
-  dialog::backdrop {
+  dialog::backdrop,
+  .backdrop {
     background: var(--_backdrop);
   }
-  :host([contained]) .backdrop {
+  /* Contained mode draws its own backdrop. */
+  .backdrop {
     position: absolute;
     inset: 0;
-    background: var(--_backdrop);
   }
   :host([contained]) dialog {
-    position: absolute;
+    --_gap: 1rem;
     inset: 0;
-    inline-size: min(36rem, calc(100% - 1rem));
-    max-block-size: calc(100% - 1rem);
-    block-size: fit-content;
   }
   @media (prefers-reduced-motion: no-preference) {
     dialog[open] {
@@ -68,40 +71,42 @@ export const dialogStyles = css`
     gap: 0.75rem;
     padding: 0.875rem 1rem 0.5rem;
   }
+  /* The title and confirm's message keep the agent's line breaks. */
+  h2,
+  .message {
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
   h2 {
     flex: 1;
     margin: 0;
     font-size: 1.1em;
     font-weight: 600;
     line-height: 1.35;
-    overflow-wrap: anywhere;
-    white-space: pre-wrap;
   }
-  .position {
-    flex: none;
+  .message {
+    margin: 0 0 0.75rem;
+    line-height: 1.45;
+  }
+  .position,
+  .countdown {
     color: var(--_muted);
     font-size: 0.9em;
     font-variant-numeric: tabular-nums;
+  }
+  .position {
+    flex: none;
   }
   .body {
     padding: 0 1rem;
     overflow: auto;
     min-block-size: 0;
   }
-  .message {
-    margin: 0 0 0.75rem;
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-    line-height: 1.45;
-  }
   .countdown {
     display: flex;
     align-items: center;
     gap: 0.5rem;
     padding: 0.25rem 1rem 0;
-    color: var(--_muted);
-    font-size: 0.9em;
-    font-variant-numeric: tabular-nums;
   }
   .bar {
     flex: 1;
@@ -139,11 +144,15 @@ export const dialogStyles = css`
     font-size: 0.85em;
   }
 
-  button {
+  button,
+  input,
+  textarea {
     font: inherit;
+    border-radius: calc(var(--_radius) - 2px);
+  }
+  button {
     min-block-size: 2rem;
     padding: 0.3rem 0.9rem;
-    border-radius: calc(var(--_radius) - 2px);
     border: 1px solid var(--_border);
     cursor: pointer;
     background: var(--_button2-bg);
@@ -160,10 +169,7 @@ export const dialogStyles = css`
   button.primary:hover {
     background: var(--_button-hover);
   }
-  button:focus-visible,
-  input:focus-visible,
-  textarea:focus-visible,
-  [role='listbox']:focus-visible {
+  :is(button, input, textarea, [role='listbox']):focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 1px;
   }
@@ -175,31 +181,26 @@ export const dialogStyles = css`
   textarea {
     box-sizing: border-box;
     inline-size: 100%;
-    font: inherit;
     color: var(--_input-fg);
     background: var(--_input-bg);
     border: 1px solid var(--_input-border);
-    border-radius: calc(var(--_radius) - 2px);
     padding: 0.4rem 0.5rem;
   }
-  input::placeholder,
-  textarea::placeholder {
+  ::placeholder {
     color: var(--_muted);
     opacity: 1;
   }
 
   .notice {
-    display: block;
-  }
-  .notice:empty {
-    display: none;
-  }
-  .notice:not(:empty) {
     margin: 0.5rem 0;
     padding: 0.5rem 0.75rem;
     border-inline-start: 3px solid var(--_muted);
     background: var(--_bg);
     color: var(--_fg);
+  }
+  .notice:empty,
+  .message:empty {
+    display: none;
   }
 
   @media (forced-colors: active) {

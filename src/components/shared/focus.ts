@@ -1,42 +1,45 @@
 /** Focus helpers that see through shadow roots. */
 
-/** The element that really has focus, looking inside open shadow roots. */
-export function deepActiveElement(root: Document | ShadowRoot = document): Element | null {
-  let active = root.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
-
 const FOCUSABLE = 'button, input, textarea, select, a[href], [tabindex]:not([tabindex="-1"])';
 
-/** Tabbable elements inside `container`, in DOM order (disabled and hidden ones left out). */
-export function tabbables(container: ParentNode): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+/**
+ * Keep Tab and Shift+Tab inside `container`: Tab from its last tabbable element (disabled and
+ * hidden ones left out), or from outside them, goes to the first; Shift+Tab the other way round.
+ */
+export function wrapTab(event: KeyboardEvent, container: Element): void {
+  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+  const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => !el.matches(':disabled') && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0,
   );
+  const [from, to] = event.shiftKey ? [items[0], items.at(-1)] : [items.at(-1), items[0]];
+  const active = (container.getRootNode() as Document | ShadowRoot).activeElement;
+  if (to && (active === from || !items.includes(active as HTMLElement))) {
+    event.preventDefault();
+    to.focus();
+  }
 }
 
-/**
- * Keep Tab and Shift+Tab inside `container`: from the last tabbable Tab goes to the first and back.
- * @returns whether the key was handled (then its default was prevented)
- */
-export function wrapTab(event: KeyboardEvent, container: ParentNode, root: ShadowRoot): boolean {
-  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return false;
-  const items = tabbables(container);
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) return false;
-  const active = root.activeElement;
-  const outside = !active || !items.includes(active as HTMLElement);
-  if (event.shiftKey && (active === first || outside)) {
-    event.preventDefault();
-    last.focus();
+/** Remembers where focus was when an overlay opened, to give it back when it closes. */
+export class FocusReturn {
+  #previous: Element | null = null;
+
+  /** Remember the element that really has focus now, looking inside open shadow roots. */
+  save(): void {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    this.#previous = active;
+  }
+
+  /**
+   * Focus the element remembered, if it is still in the page, else `fallback` if that is.
+   * @returns whether one of them took focus
+   */
+  restore(fallback: HTMLElement | undefined): boolean {
+    const previous = this.#previous;
+    this.#previous = null;
+    const target = previous instanceof HTMLElement && previous.isConnected ? previous : fallback;
+    if (!target?.isConnected) return false;
+    target.focus();
     return true;
   }
-  if (!event.shiftKey && (active === last || outside)) {
-    event.preventDefault();
-    first.focus();
-    return true;
-  }
-  return false;
 }

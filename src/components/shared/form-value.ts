@@ -43,6 +43,26 @@ export abstract class FormValueDialogElement<R extends DialogRequest> extends Rp
     if (typeof state === 'string') this.value = state;
   }
 
+  /** The text field (`#field`) whose text the element answers with. */
+  protected get field(): HTMLInputElement | HTMLTextAreaElement | null {
+    return this.renderRoot.querySelector('#field');
+  }
+
+  /** The text Submit answers with: by default the field's; `undefined` when there is none. */
+  protected get pendingValue(): string | undefined {
+    return this.field?.value;
+  }
+
+  /** Submit the pending text, as the Submit button does. */
+  protected override primaryAction(): void {
+    const value = this.pendingValue;
+    if (value !== undefined) this.submit(value);
+  }
+
+  protected override initialFocus(): HTMLElement | null {
+    return this.field;
+  }
+
   /**
    * Answer `{ value }` with the text untouched and keep it as the value. The value is set first,
    * so `rpc-response` listeners (and a form submitted from one) already see it; it is put back if

@@ -8,8 +8,6 @@ import { css } from 'lit';
 export const tokens = css`
   :host {
     color-scheme: light dark;
-    --_font: var(--rpc-font-family, var(--vscode-font-family, system-ui, sans-serif));
-    --_font-size: var(--rpc-font-size, var(--vscode-font-size, 13px));
     --_mono: var(--rpc-mono-font-family, var(--vscode-editor-font-family, ui-monospace, monospace));
     --_fg: var(--rpc-foreground, var(--vscode-foreground, light-dark(#1f1f1f, #e4e4e4)));
     --_muted: var(--rpc-muted-foreground, var(--vscode-descriptionForeground, light-dark(#5c5c5c, #a8a8a8)));
@@ -32,8 +30,8 @@ export const tokens = css`
     --_radius: var(--rpc-radius, 6px);
     --_shadow: var(--rpc-shadow, 0 8px 28px rgb(0 0 0 / 0.28));
     --_duration: var(--rpc-duration, 140ms);
-    font-family: var(--_font);
-    font-size: var(--_font-size);
+    font-family: var(--rpc-font-family, var(--vscode-font-family, system-ui, sans-serif));
+    font-size: var(--rpc-font-size, var(--vscode-font-size, 13px));
     color: var(--_fg);
   }
 

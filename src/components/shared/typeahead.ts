@@ -1,6 +1,6 @@
 /**
- * Type-ahead for lists, DOM-free: printable keys typed within `timeout` milliseconds of each
- * other build a prefix; the list moves to the next option that starts with it.
+ * Type-ahead for lists, DOM-free: printable keys typed within `TYPEAHEAD_TIMEOUT` milliseconds of
+ * each other build a prefix; the list moves to the next option that starts with it.
  */
 
 /** How long (ms) after the last key a typed prefix starts over. */
@@ -8,18 +8,12 @@ export const TYPEAHEAD_TIMEOUT = 700;
 
 /** The typed prefix, on a caller-given monotonic time scale (so tests can control it). */
 export class TypeAheadBuffer {
-  /** Milliseconds after the last key at which the prefix starts over. */
-  timeout: number;
   #text = '';
-  #last = Number.NEGATIVE_INFINITY;
-
-  constructor(timeout = TYPEAHEAD_TIMEOUT) {
-    this.timeout = timeout;
-  }
+  #last = 0;
 
   /** Whether a prefix is being typed at `now` (then Space belongs to it). */
   typing(now: number): boolean {
-    return this.#text !== '' && now - this.#last <= this.timeout;
+    return this.#text !== '' && now - this.#last <= TYPEAHEAD_TIMEOUT;
   }
 
   /** Add `char`, typed at `now`; returns the prefix typed so far. */
@@ -33,7 +27,6 @@ export class TypeAheadBuffer {
   /** Forget the prefix. */
   reset(): void {
     this.#text = '';
-    this.#last = Number.NEGATIVE_INFINITY;
   }
 }
 
@@ -43,24 +36,28 @@ export function foldForMatch(label: string): string {
 }
 
 /**
- * Where a typed `prefix` goes in a list of `folded` labels (see {@link foldForMatch}), or -1.
- * Matching ignores case and the labels' leading white space. A prefix of one letter, or of the
+ * Where a typed `prefix` goes in a list of `labels`, or -1. Matching ignores case (see
+ * {@link foldForMatch}) and the labels' leading white space. A prefix of one letter, or of the
  * same letter repeated ("bbb"), cycles through the options starting with that letter, from the
  * one after `active`; a longer prefix matches from `active` itself, so typing on keeps the
  * option. The search wraps around the end of the list.
  */
-export function typeAheadMatch(folded: readonly string[], active: number, prefix: string): number {
+export function typeAheadMatch(
+  labels: readonly (string | undefined)[],
+  active: number,
+  prefix: string,
+): number {
   const query = foldForMatch(prefix);
   const chars = [...query];
   const first = chars[0];
   if (first === undefined) return -1;
   const cycle = chars.every((char) => char === first);
   const search = cycle ? first : query;
-  const count = folded.length;
+  const count = labels.length;
   const start = cycle ? active + 1 : active;
   for (let step = 0; step < count; step++) {
-    const index = (((start + step) % count) + count) % count;
-    if (folded[index]?.trimStart().startsWith(search)) return index;
+    const index = (start + step) % count;
+    if (foldForMatch(labels[index]?.trimStart() ?? '').startsWith(search)) return index;
   }
   return -1;
 }

@@ -1,7 +1,0 @@
-import { css } from 'lit';
-
-export const confirmStyles = css`
-  .message:empty {
-    display: none;
-  }
-`;
