@@ -2,12 +2,14 @@
  * `npm run size`: what each entry of the built package (dist/) costs a page, minified and
  * gzipped, with everything it imports except Lit (the page's own copy): zod counts. Prints a
  * table with the budgets; exits 1 when one is exceeded or dist/ is missing. `--json` prints the
- * rows instead. test/node/package.test.ts checks the budgets in `npm test`.
+ * rows instead. test/node/package.test.ts checks the budgets in `npm test`. `--parts` prints where
+ * the whole kit's bytes come from instead (scripts/size-parts.ts); it reads src/, not dist/.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { rolldown } from 'rolldown';
+import { formatParts, measureParts } from './size-parts.js';
 
 /** Budgets in bytes, gzipped (issue 6). */
 export const KIT_BUDGET = 20 * 1024;
@@ -79,7 +81,10 @@ export function formatSizes(rows: readonly SizeRow[]): string {
   return lines.join('\n');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--parts')) {
+  const parts = await measureParts();
+  console.log(process.argv.includes('--json') ? JSON.stringify(parts, null, 2) : formatParts(parts));
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rows = await measurePackage();
   console.log(process.argv.includes('--json') ? JSON.stringify(rows, null, 2) : formatSizes(rows));
   process.exit(rows.some((row) => row.budget !== undefined && row.gzipped > row.budget) ? 1 : 0);
