@@ -82,12 +82,10 @@ export class JsonlDecoder {
   #take(chunk: Uint8Array | string, start: number, end: number): void {
     if (this.#skipping || start === end) return;
     const length = end - start;
-    if (this.#pending + length > this.#max) {
-      const size = this.#pending + length;
-      this.#clear();
+    // One byte more than the cap may be the line's `\r`, which does not count: #flush decides.
+    if (this.#pending + length > this.#max + 1) {
+      this.#skip(this.#pending + length);
       this.#skipping = true;
-      const message = `A line of more than ${this.#max} bytes (${size} so far) was skipped.`;
-      this.#options.onError?.(new TransportError('line-too-long', message));
       return;
     }
     const parts = this.#parts;
@@ -106,6 +104,13 @@ export class JsonlDecoder {
     if (merged.length >= SMALL_PIECE) this.#run = this.#parts.length;
   }
 
+  /** Drop the line read so far and report it as too long. */
+  #skip(size: number): void {
+    this.#clear();
+    const message = `A line of more than ${this.#max} bytes (${size} so far) was skipped.`;
+    this.#options.onError?.(new TransportError('line-too-long', message));
+  }
+
   /** Forget the line read so far. */
   #clear(): void {
     this.#parts = [];
@@ -117,17 +122,20 @@ export class JsonlDecoder {
     const parts = this.#parts;
     this.#skipping = false;
     if (parts.length === 0) return;
+    const size = this.#pending;
     this.#clear();
     const first = parts[0] as Uint8Array | string;
     if (typeof first === 'string') {
       let line = parts.length === 1 ? first : parts.join('');
       if (line.endsWith('\r')) line = line.slice(0, -1);
-      if (!isBlank(line)) this.#options.onMessage(InboundMessage.fromText(line));
+      if (line.length > this.#max) this.#skip(size);
+      else if (!isBlank(line)) this.#options.onMessage(InboundMessage.fromText(line));
       return;
     }
     let line = parts.length === 1 ? first : concat(parts as Uint8Array[]);
     if (line[line.length - 1] === CR) line = line.subarray(0, -1);
-    if (!isBlank(line)) this.#options.onMessage(InboundMessage.fromBytes(line));
+    if (line.length > this.#max) this.#skip(size);
+    else if (!isBlank(line)) this.#options.onMessage(InboundMessage.fromBytes(line));
   }
 }
 

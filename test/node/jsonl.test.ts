@@ -87,6 +87,21 @@ describe('JsonlDecoder', () => {
     ]);
   });
 
+  it('does not count a line’s trailing \\r against the cap, for bytes and for text', () => {
+    const line = `{"a":"${'x'.repeat(92)}"}`; // 100 bytes
+    for (const push of [
+      (d: JsonlDecoder, t: string) => d.push(encoder.encode(t)),
+      (d: JsonlDecoder, t: string) => d.push(t),
+    ]) {
+      const { decoder, lines, errors } = collect({ maxLineBytes: 100 });
+      push(decoder, `${line}\r\n${line}x\r\n${line}\n`);
+      expect(lines).toEqual([line, line]);
+      expect(errors.map((e) => e.message)).toEqual([
+        'A line of more than 100 bytes (102 so far) was skipped.',
+      ]);
+    }
+  });
+
   it('splits text chunks the same way', () => {
     const { decoder, lines } = collect();
     for (const char of '{"a":"日本"}\r\n\n{"b":2}') decoder.push(char);

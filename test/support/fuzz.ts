@@ -559,8 +559,9 @@ export class ReferenceFramer {
   }
 
   // The decoder checks the cap once per piece of a chunk, so the error says how far it got then.
+  // A line's trailing `\r` is not counted: one byte over the cap is decided at the line's end.
   #overflow(grown: number, events: FramingEvent[]): void {
-    if (this.#skipping || grown === 0 || this.#length <= this.#cap) return;
+    if (this.#skipping || grown === 0 || this.#length <= this.#cap + 1) return;
     this.#skipping = true;
     this.#line = [];
     events.push({ kind: 'error', size: this.#length });
@@ -568,12 +569,14 @@ export class ReferenceFramer {
 
   #finish(events: FramingEvent[]): void {
     const line = this.#skipping ? [] : this.#line;
+    const size = this.#length;
     this.#line = [];
     this.#length = 0;
     this.#skipping = false;
     let bytes = Uint8Array.from(line);
     if (bytes[bytes.length - 1] === CR) bytes = bytes.subarray(0, -1);
-    if (bytes.length > 0 && !isBlankLine(bytes)) events.push({ kind: 'line', bytes });
+    if (bytes.length > this.#cap) events.push({ kind: 'error', size });
+    else if (bytes.length > 0 && !isBlankLine(bytes)) events.push({ kind: 'line', bytes });
   }
 }
 
