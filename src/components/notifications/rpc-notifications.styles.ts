@@ -15,9 +15,6 @@ export const notificationsStyles = css`
     inline-size: min(24rem, calc(100vw - 2rem));
     z-index: var(--rpc-z-index, 10);
   }
-  [hidden] {
-    display: none !important;
-  }
 
   .stack,
   .list {

@@ -41,6 +41,11 @@ export const tokens = css`
     }
   }
 
+  /* The hidden attribute always hides, whatever a page's ::part() rules set. */
+  [hidden] {
+    display: none !important;
+  }
+
   .visually-hidden {
     position: absolute;
     inline-size: 1px;

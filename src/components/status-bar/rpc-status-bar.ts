@@ -143,10 +143,11 @@ export class RpcStatusBar extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const tip = this.renderRoot.querySelector('.tooltip') as HTMLElement;
+    const tip = this.renderRoot.querySelector<HTMLElement>('.tooltip');
     // Browsers without popovers show no tooltip (and do not know `:popover-open`).
-    if (typeof tip.showPopover === 'function' && tip.matches(':popover-open') !== (this.tipKey !== undefined))
-      tip.togglePopover();
+    if (typeof tip?.showPopover !== 'function') return;
+    const wanted = this.tipKey !== undefined;
+    if (tip.matches(':popover-open') !== wanted) tip.togglePopover(wanted);
   }
 
   #text(): typeof statusBarEnglish {
@@ -217,15 +218,15 @@ export class RpcStatusBar extends LitElement {
 
   #onEnter = (event: Event): void => {
     const item = event.currentTarget as HTMLElement;
-    const text = item.querySelector('.text') as HTMLElement;
+    const text = item.querySelector('.text');
     // Only an item cut short needs its full text shown.
-    this.tipKey = text.scrollWidth > text.clientWidth ? item.dataset.key : undefined;
+    this.tipKey = text && text.scrollWidth > text.clientWidth ? item.dataset.key : undefined;
   };
 
   #onLeave = (event: Event): void => {
     // The tooltip stays while the pointer moves between the item and the tooltip, and while the item has focus.
     const to = (event as PointerEvent | FocusEvent).relatedTarget;
-    if (to instanceof Element && (to.closest('.tooltip') || to.matches('[data-tip]'))) return;
+    if (to instanceof Element && this.renderRoot.contains(to) && to.closest('.tooltip, [data-tip]')) return;
     if (this.shadowRoot?.activeElement?.matches('[data-tip]')) return;
     this.tipKey = undefined;
   };

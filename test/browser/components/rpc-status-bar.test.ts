@@ -122,6 +122,48 @@ describe('rpc-status-bar', () => {
     expect(tip?.matches(':popover-open')).to.equal(false);
   });
 
+  it('closes the tooltip when the pointer leaves for a page element that has its own data-tip', async () => {
+    const { set, settle, items, $ } = await setup('inline-size: 300px');
+    set('a', `${'a long status text that goes on '.repeat(6)}end`);
+    await settle();
+    const other = document.createElement('button');
+    other.dataset.tip = 'a page tooltip';
+    other.textContent = 'page button';
+    other.style.cssText = 'position: fixed; inset-block-start: 400px; inset-inline-start: 0';
+    document.body.append(other);
+    try {
+      const box = (items()[0] as HTMLElement).getBoundingClientRect();
+      await sendMouse({
+        type: 'move',
+        position: [Math.round(box.x + 20), Math.round(box.y + box.height / 2)],
+      });
+      await settle();
+      expect($('.tooltip')?.matches(':popover-open')).to.equal(true);
+      const target = other.getBoundingClientRect();
+      await sendMouse({ type: 'move', position: [Math.round(target.x + 5), Math.round(target.y + 5)] });
+      await settle();
+      expect($('.tooltip')?.matches(':popover-open')).to.equal(false);
+    } finally {
+      other.remove();
+      await sendMouse({ type: 'move', position: [0, 0] });
+    }
+  });
+
+  it('stays hidden while empty, even when the page sets display on its bar part', async () => {
+    const sheet = document.createElement('style');
+    sheet.textContent = 'rpc-status-bar::part(bar) { display: flex; border: 2px solid red }';
+    document.head.append(sheet);
+    try {
+      const { set, settle, $ } = await setup();
+      expect($('.bar')?.getBoundingClientRect().height).to.equal(0);
+      set('a', 'shown');
+      await settle();
+      expect($('.bar')?.getBoundingClientRect().height).to.be.greaterThan(0);
+    } finally {
+      sheet.remove();
+    }
+  });
+
   it('announces changes politely, at most once per key per 2 s, the latest text winning', async () => {
     const { el, controller, clock, set, settle, $ } = await setup();
     const region = $('[part="announcer"]');
