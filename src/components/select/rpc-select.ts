@@ -6,7 +6,7 @@ import type { SelectRequest } from '../../protocol/types.js';
 import { cssomStyle } from '../shared/cssom-style.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
 import { format } from '../shared/strings.js';
-import { foldForMatch, TypeAheadBuffer, typeAheadMatch } from '../shared/typeahead.js';
+import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from '../shared/typeahead.js';
 import { selectStyles } from './rpc-select.styles.js';
 
 /** When the filter field shows: for long lists (`auto`), always, or never. */
@@ -159,8 +159,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   #filtered(): number[] {
     const query = this.#filterShown ? foldForMatch(this.query) : '';
     const shown: number[] = [];
-    this.request?.options.forEach((label, index) => {
-      if (!query || foldForMatch(label).includes(query)) shown.push(index);
+    foldAll(this.request?.options ?? []).forEach((label, index) => {
+      if (!query || label.includes(query)) shown.push(index);
     });
     return shown;
   }
@@ -263,9 +263,9 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     if (key === ' ' && !this.#typeAhead.typing(now)) return;
     event.preventDefault();
     const prefix = this.#typeAhead.type(key, now);
-    const options = this.request?.options ?? [];
+    const folded = foldAll(this.request?.options ?? []);
     const match = typeAheadMatch(
-      this.#shown.map((index) => options[index]),
+      this.#shown.map((index) => folded[index]),
       this.active,
       prefix,
     );

@@ -35,15 +35,30 @@ export function foldForMatch(label: string): string {
   return label.toLowerCase();
 }
 
+const foldedLists = new WeakMap<readonly string[], readonly string[]>();
+
 /**
- * Where a typed `prefix` goes in a list of `labels`, or -1. Matching ignores case (see
- * {@link foldForMatch}) and the labels' leading white space. A prefix of one letter, or of the
+ * Every label folded for matching, computed once per list (a request's options never change), so
+ * a keystroke in a long list does not fold all of it again.
+ */
+export function foldAll(labels: readonly string[]): readonly string[] {
+  let folded = foldedLists.get(labels);
+  if (!folded) {
+    folded = labels.map(foldForMatch);
+    foldedLists.set(labels, folded);
+  }
+  return folded;
+}
+
+/**
+ * Where a typed `prefix` goes in a list of `folded` labels (see {@link foldAll}), or -1.
+ * Matching ignores case and the labels' leading white space. A prefix of one letter, or of the
  * same letter repeated ("bbb"), cycles through the options starting with that letter, from the
  * one after `active`; a longer prefix matches from `active` itself, so typing on keeps the
- * option. The search wraps around the end of the list.
+ * option. The search wraps around the end of the list (and `active` may be -1: none yet).
  */
 export function typeAheadMatch(
-  labels: readonly (string | undefined)[],
+  folded: readonly (string | undefined)[],
   active: number,
   prefix: string,
 ): number {
@@ -53,11 +68,11 @@ export function typeAheadMatch(
   if (first === undefined) return -1;
   const cycle = chars.every((char) => char === first);
   const search = cycle ? first : query;
-  const count = labels.length;
+  const count = folded.length;
   const start = cycle ? active + 1 : active;
   for (let step = 0; step < count; step++) {
-    const index = (start + step) % count;
-    if (foldForMatch(labels[index]?.trimStart() ?? '').startsWith(search)) return index;
+    const index = (((start + step) % count) + count) % count;
+    if (folded[index]?.trimStart().startsWith(search)) return index;
   }
   return -1;
 }
