@@ -41,7 +41,7 @@ export function defineElements(registry: CustomElementRegistry = customElements)
     if (!existing) {
       registry.define(tag, element);
       Object.defineProperty(element, KIT_TAG, { value: tag });
-    } else if (!Object.hasOwn(existing, KIT_TAG)) {
+    } else if (existing !== element && !Object.hasOwn(existing, KIT_TAG)) {
       console.warn(`rpc-ui-kit: <${tag}> is already defined by another class; the kit's was not registered.`);
     }
   }

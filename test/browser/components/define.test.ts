@@ -45,6 +45,11 @@ describe('defineElements', () => {
     expect(target.defined.get('rpc-select')).to.equal(OtherCopy);
   });
 
+  it('is silent when the page registered the kit’s own class under the tag itself', () => {
+    const target = registry({ 'rpc-widget': elements['rpc-widget'] });
+    expect(warningsDuring(() => defineElements(target))).to.deep.equal([]);
+  });
+
   it('reports a foreign class under a kit tag once, even one with the same class name', () => {
     // A minifier gives classes short names: a foreign class can share one with the kit's.
     const foreign = { [elements['rpc-confirm'].name]: class extends HTMLElement {} }[
