@@ -109,7 +109,7 @@ export class InboundMessage {
       try {
         this.#value = JSON.parse(this.text) as unknown;
       } catch (error) {
-        // JSON.parse throws only SyntaxError.
+        // Only JSON.parse can throw here (a SyntaxError): decoding the text replaces bad bytes.
         this.#error = (error as SyntaxError).message;
       }
     }

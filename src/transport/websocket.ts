@@ -205,6 +205,7 @@ export class WebSocketTransport extends BaseTransport {
    */
   close(): void {
     clearTimeout(this.#timer);
+    this.#timer = undefined;
     const socket = this.#detach();
     if (socket && socket.readyState !== CLOSED) socket.close(NORMAL_CLOSURE, 'Closed by the client.');
     this.#finish('the transport was closed');
@@ -280,11 +281,12 @@ export class WebSocketTransport extends BaseTransport {
     const giveUp = !policy || retries >= policy.maxRetries;
     const delay = giveUp ? 0 : this.#delay(policy);
     if (event.code !== NORMAL_CLOSURE || (policy && giveUp)) {
-      const next = !policy
-        ? 'The transport is closed.'
-        : giveUp
-          ? `Gave up after ${plural(retries, 'retry', 'retries')}.`
-          : `Retrying in ${Math.round(delay)} ms (retry ${retries + 1}${Number.isFinite(policy.maxRetries) ? ` of ${policy.maxRetries}` : ''}).`;
+      let next = 'The transport is closed.';
+      if (policy && giveUp) next = `Gave up after ${plural(retries, 'retry', 'retries')}.`;
+      else if (policy) {
+        const of = Number.isFinite(policy.maxRetries) ? ` of ${policy.maxRetries}` : '';
+        next = `Retrying in ${Math.round(delay)} ms (retry ${retries + 1}${of}).`;
+      }
       this.fail(
         new TransportError('connection', `${this.#describe(event)} ${next}`, { cause: this.#lastError }),
       );
@@ -301,6 +303,7 @@ export class WebSocketTransport extends BaseTransport {
   };
 
   #retry = (): void => {
+    this.#timer = undefined;
     try {
       this.#connect();
     } catch (error) {
