@@ -40,7 +40,7 @@ export const requestSchemas = {
     ...base,
     method: z.literal('notify'),
     message: text,
-    notifyType: z.optional(z.enum(['info', 'warning', 'error'])),
+    notifyType: z.optional(z.literal(['info', 'warning', 'error'])),
   }),
   setStatus: z.object({
     ...base,
@@ -53,7 +53,7 @@ export const requestSchemas = {
     method: z.literal('setWidget'),
     widgetKey: text,
     widgetLines: clearable(lines),
-    widgetPlacement: z.optional(z.enum(['aboveEditor', 'belowEditor'])),
+    widgetPlacement: z.optional(z.literal(['aboveEditor', 'belowEditor'])),
   }),
   setTitle: z.object({ ...base, method: z.literal('setTitle'), title: text }),
   set_editor_text: z.object({ ...base, method: z.literal('set_editor_text'), text }),

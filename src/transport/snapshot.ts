@@ -27,7 +27,7 @@ export interface ControllerSnapshot {
 
 // Each dialog's `request` is read by parseRequest, below (not with z.unknown: one zod feature less
 // in every page's bundle).
-const placement = z.enum(['aboveEditor', 'belowEditor']);
+const placement = z.literal(['aboveEditor', 'belowEditor']);
 const shape = z.object({
   version: z.literal(1),
   dialogs: z.array(z.object({ ageMs: z.number(), remainingMs: z.nullable(z.number()) })),
@@ -39,7 +39,7 @@ const shape = z.object({
     z.object({
       id: z.string(),
       message: z.string(),
-      notifyType: z.enum(['info', 'warning', 'error']),
+      notifyType: z.literal(['info', 'warning', 'error']),
       time: z.number(),
     }),
   ),
