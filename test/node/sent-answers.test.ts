@@ -20,4 +20,32 @@ describe('the answers the drop-in host can send again', () => {
     sent.remember(answer('c'));
     expect([sent.take('a'), sent.take('b'), sent.take('c')]).toEqual([answer('a'), undefined, answer('c')]);
   });
+
+  it('stores the newest few and takes back only well-formed answers, rebuilt from their fields', () => {
+    const sent = new SentAnswers();
+    for (const id of ['a', 'b', 'c']) sent.remember(answer(id));
+    const stored = JSON.parse(JSON.stringify(sent.newest(2))) as unknown;
+    expect(stored).toEqual([answer('b'), answer('c')]);
+    const restored = new SentAnswers();
+    restored.restore([
+      ...(stored as unknown[]),
+      { type: 'extension_ui_response', id: 'd', confirmed: true, extra: 'dropped' },
+      { type: 'extension_ui_response', id: 'e', cancelled: true },
+      { type: 'extension_ui_response', id: 'f', value: 3 },
+      { type: 'extension_ui_request', id: 'g', value: 'x' },
+      { type: 'extension_ui_response', id: '', value: 'x' },
+      null,
+      'text',
+    ]);
+    restored.restore('not a list');
+    expect(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => restored.take(id))).toEqual([
+      undefined,
+      answer('b'),
+      answer('c'),
+      { type: 'extension_ui_response', id: 'd', confirmed: true },
+      { type: 'extension_ui_response', id: 'e', cancelled: true },
+      undefined,
+      undefined,
+    ]);
+  });
 });

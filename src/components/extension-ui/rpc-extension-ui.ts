@@ -39,6 +39,9 @@ function readAgentExit(value: Readonly<Record<string, unknown>>): BridgeAgentExi
   return { type: 'rpc_ui_agent_exit', code, signal: signal ?? null, stderr: lines };
 }
 
+/** How many of the newest answers are stored with the state (see `#save`). */
+const STORED_ANSWERS = 16;
+
 function warn(message: string, error: unknown): void {
   console.warn(`rpc-extension-ui: ${message}`, error);
 }
@@ -373,7 +376,9 @@ export class RpcExtensionUI extends LitElement {
     if (report.reason !== 'duplicate-id' || !this.#bridged || report.id === undefined) return;
     // Once: an answer the bridge refuses (too big, say) must not go round reconnect after reconnect.
     const response = this.#sent.take(report.id);
-    if (response) this.#send(response, 'a lost answer could not be sent again.');
+    if (!response) return;
+    this.#send(response, 'a lost answer could not be sent again.');
+    this.#scheduleSave(); // a reload must not bring it back
   };
 
   /** Send; when the transport cannot take it, warn with `failure` rather than throw. */
@@ -417,13 +422,20 @@ export class RpcExtensionUI extends LitElement {
     return this.stateStore !== undefined || this.persist === 'session';
   }
 
+  /**
+   * Store the controller's snapshot and the newest answers sent: one still waiting for the
+   * connection when the page reloads goes out when the bridge replays its dialog.
+   */
   #save = (): void => {
     if (!this.#persisting) return;
     const snapshot = this.#controller.snapshot();
     try {
-      writeState(this.stateStore, this.persistKey, snapshot);
+      writeState(this.stateStore, this.persistKey, {
+        ...snapshot,
+        answers: this.#sent.newest(STORED_ANSWERS),
+      });
     } catch {
-      // Too big for the store (a notification of megabytes): keep the rest, the dialogs above all.
+      // Too big for the store (a notification or an answer of megabytes): keep the dialogs.
       this.#write({ ...snapshot, notifications: [] });
     }
   };
@@ -432,7 +444,9 @@ export class RpcExtensionUI extends LitElement {
     if (!this.#persisting) return;
     try {
       const data = readState(this.stateStore, this.persistKey);
-      if (data !== undefined) this.#controller.restore(data);
+      if (data === undefined) return;
+      this.#controller.restore(data);
+      if (isRecord(data)) this.#sent.restore(data.answers);
     } catch (error) {
       this.#warnOnce('the stored state was ignored and removed.', error);
       this.#write(undefined);

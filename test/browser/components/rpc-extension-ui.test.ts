@@ -364,6 +364,38 @@ describe('rpc-extension-ui', () => {
       });
     }
 
+    it('sends an answer lost in a reload once, when the bridge replays its dialog', async () => {
+      const key = `rpc-test-${++serial}`;
+      const hello = { type: 'rpc_ui_hello', agent: 'pi', running: true };
+      const first = await mount({ persist: 'session', 'persist-key': key });
+      first.peer.writeMessage(hello);
+      first.peer.writeMessage(confirm('lost'));
+      await first.settle();
+      first.el.controller.respond('lost', { confirmed: false });
+      await frame();
+      // The page goes away before the answer leaves (it sat in a socket's outbox, say).
+      first.el.remove();
+
+      const second = await mount({ persist: 'session', 'persist-key': key });
+      await second.settle();
+      expect(second.sent()).to.deep.equal([]);
+      second.peer.writeMessage(hello);
+      second.peer.writeMessage(confirm('lost'));
+      second.peer.writeMessage(confirm('lost'));
+      await second.settle();
+      expect(second.sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'lost', confirmed: false }]);
+      expect(second.dialog()).to.equal(null);
+
+      // Nor does a further reload bring it back.
+      await frame();
+      second.el.remove();
+      const third = await mount({ persist: 'session', 'persist-key': key });
+      third.peer.writeMessage(hello);
+      third.peer.writeMessage(confirm('lost'));
+      await third.settle();
+      expect(third.sent()).to.deep.equal([]);
+    });
+
     it('keeps the snapshot in a host state store, beside the host state', async () => {
       let state: unknown = { host: 'kept' };
       const store = { getState: () => state, setState: (next: unknown) => (state = next) };
