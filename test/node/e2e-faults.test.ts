@@ -1,9 +1,9 @@
 /**
  * Faults, end to end: the real pi agent (offline, demo extension) behind the real rpc-ui bridge,
  * the built playground in Debian's Chromium. Each case breaks something (the WebSocket, the
- * agent, the size of a line, the number of dialogs, the number of connections) and checks what a
- * user would notice: a clear state on the page, and every answer reaching the extension exactly
- * once. What the bridge wrote to the agent's stdin is recorded, so "exactly once" is checked on
+ * agent, a reload while offline, the size of a line, the number of dialogs, the number of
+ * connections) and checks what a user would notice: a clear state on the page, and every answer
+ * reaching the extension exactly once. What the bridge wrote to the agent's stdin is recorded, so "exactly once" is checked on
  * the wire, not only in the extension's results.
  */
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
@@ -34,6 +34,8 @@ interface Proxy {
   readonly port: number;
   /** While true, new connections are dropped at once (the network is down). */
   down: boolean;
+  /** While true, only new WebSocket connections are dropped (pages still load). */
+  refuseWebSockets: boolean;
   /**
    * Stop forwarding what the browser sends, without closing anything: the connection looks open
    * to the page, but what it sends now never arrives (a network that died silently).
@@ -54,14 +56,23 @@ const rigs: Rig[] = [];
 async function startProxy(target: () => number): Promise<Proxy> {
   const sockets = new Set<Socket>();
   const pairs = new Map<Socket, Socket>();
-  const state = { down: false };
+  const state = { down: false, refuseWebSockets: false };
   const server: Server = createServer((client) => {
     client.on('error', () => undefined);
     if (state.down) {
       client.destroy();
       return;
     }
+    // The first bytes tell an HTTP request from a WebSocket upgrade.
+    client.once('data', (first: Buffer) => forward(client, first));
+  });
+  const forward = (client: Socket, first: Buffer): void => {
+    if (state.refuseWebSockets && /^upgrade:\s*websocket/im.test(first.toString('latin1'))) {
+      client.destroy();
+      return;
+    }
     const upstream = createConnection({ host: '127.0.0.1', port: target() });
+    upstream.write(first);
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
     client.on('close', () => upstream.destroy());
@@ -74,7 +85,7 @@ async function startProxy(target: () => number): Promise<Proxy> {
       pairs.delete(client);
     });
     upstream.once('close', () => sockets.delete(upstream));
-  });
+  };
   const cut = (): void => {
     for (const socket of sockets) socket.destroy();
     sockets.clear();
@@ -90,6 +101,12 @@ async function startProxy(target: () => number): Promise<Proxy> {
     },
     set down(value: boolean) {
       state.down = value;
+    },
+    get refuseWebSockets() {
+      return state.refuseWebSockets;
+    },
+    set refuseWebSockets(value: boolean) {
+      state.refuseWebSockets = value;
     },
     stall() {
       for (const [client, upstream] of pairs) {
@@ -318,6 +335,52 @@ describe('faults on the real agent, the bridge and the playground', () => {
     ]);
     expect(answersTo(shared, select.id)).toEqual([
       { type: 'extension_ui_response', id: select.id, value: 'green' },
+    ]);
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the page reloads while an answer waits offline: after the reload it reaches the agent once, the other dialog is still there', async () => {
+    const errors: string[] = [];
+    const page = await openPage(`http://127.0.0.1:${proxy.port}/`, errors);
+    const mark = shared.fromAgent.length;
+    await probe(page, [
+      { call: 'input', args: ['Answered, then the page reloads'] },
+      { call: 'confirm', args: ['Still open after the reload', 'm'] },
+    ]);
+    await expect.poll(() => heading(page)).toBe('Answered, then the page reloads');
+    const input = await requestTitled(shared, 'Answered, then the page reloads', mark);
+    const confirm = await requestTitled(shared, 'Still open after the reload', mark);
+
+    // The WebSocket goes down; the page itself can still be loaded.
+    proxy.refuseWebSockets = true;
+    proxy.cut();
+    await expect.poll(() => ui(page).getAttribute('connection')).toBe('reconnecting');
+    await page.keyboard.type('across a reload ✓');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => heading(page)).toBe('Still open after the reload');
+    // The answer waits in the socket's outbox when the page goes away.
+    await page.waitForTimeout(200);
+    await page.reload();
+    // A first connection that fails is retried in "connecting"; the stored dialog is back at once.
+    await expect.poll(() => heading(page)).toBe('Still open after the reload');
+    expect(await ui(page).getAttribute('connection')).toBe('connecting');
+    expect(answersTo(shared, input.id)).toEqual([]);
+
+    // Back online: the bridge replays both dialogs; the page sends its stored answer once and
+    // keeps showing the open one.
+    proxy.refuseWebSockets = false;
+    await expect.poll(() => ui(page).getAttribute('connection'), { timeout: 15_000 }).toBe('connected');
+    await expect.poll(() => answersTo(shared, input.id).length).toBe(1);
+    expect(await heading(page)).toBe('Still open after the reload');
+    await page.keyboard.press('Control+Enter');
+    expect((await probeResults(shared, mark)).map((r) => r.value)).toEqual(['across a reload ✓', true]);
+    expect(answersTo(shared, input.id)).toEqual([
+      { type: 'extension_ui_response', id: input.id, value: 'across a reload ✓' },
+    ]);
+    expect(answersTo(shared, confirm.id)).toEqual([
+      { type: 'extension_ui_response', id: confirm.id, confirmed: true },
     ]);
     await expect.poll(() => dialog(page).count()).toBe(0);
     expect(errors).toEqual([]);
