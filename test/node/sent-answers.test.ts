@@ -48,4 +48,15 @@ describe('the answers the drop-in host can send again', () => {
       undefined,
     ]);
   });
+
+  it('leaves out of storage the answers whose values would pass the size limit', () => {
+    const sent = new SentAnswers();
+    const big = { type: 'extension_ui_response' as const, id: 'big', value: 'x'.repeat(100) };
+    sent.remember(answer('a'));
+    sent.remember(big);
+    sent.remember(answer('b'));
+    expect(sent.newest(16, 50).map((r) => r.id)).toEqual(['a', 'b']);
+    expect(sent.newest(16).map((r) => r.id)).toEqual(['a', 'big', 'b']);
+    expect(sent.newest(1, 50).map((r) => r.id)).toEqual(['b']);
+  });
 });

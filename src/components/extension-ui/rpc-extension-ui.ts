@@ -39,8 +39,9 @@ function readAgentExit(value: Readonly<Record<string, unknown>>): BridgeAgentExi
   return { type: 'rpc_ui_agent_exit', code, signal: signal ?? null, stderr: lines };
 }
 
-/** How many of the newest answers are stored with the state (see `#save`). */
+/** How many of the newest answers are stored with the state, and their values' total length. */
 const STORED_ANSWERS = 16;
+const STORED_ANSWER_CHARS = 256 * 1024;
 
 function warn(message: string, error: unknown): void {
   console.warn(`rpc-extension-ui: ${message}`, error);
@@ -432,7 +433,7 @@ export class RpcExtensionUI extends LitElement {
     try {
       writeState(this.stateStore, this.persistKey, {
         ...snapshot,
-        answers: this.#sent.newest(STORED_ANSWERS),
+        answers: this.#sent.newest(STORED_ANSWERS, STORED_ANSWER_CHARS),
       });
     } catch {
       // Too big for the store (a notification or an answer of megabytes): keep the dialogs.

@@ -31,9 +31,22 @@ export class SentAnswers {
     return response;
   }
 
-  /** The newest `count` answers, oldest first: what is stored across a reload. */
-  newest(count: number): ExtensionUIResponse[] {
-    return [...this.#answers.values()].slice(-count);
+  /**
+   * What is stored across a reload: the newest `count` answers, oldest first, leaving out any
+   * that would take the values past `maxChars` (a huge editor text is not copied into storage at
+   * every save).
+   */
+  newest(count: number, maxChars = Number.POSITIVE_INFINITY): ExtensionUIResponse[] {
+    const kept: ExtensionUIResponse[] = [];
+    let chars = 0;
+    for (const response of [...this.#answers.values()].reverse()) {
+      if (kept.length === count) break;
+      const size = 'value' in response ? response.value.length : 0;
+      if (chars + size > maxChars) continue;
+      chars += size;
+      kept.push(response);
+    }
+    return kept.reverse();
   }
 
   /** Remember the stored answers again; anything that is not an answer is skipped. */
