@@ -218,6 +218,12 @@ export class ExtensionUIController {
     this.#changed('notifications');
   }
 
+  /** Drop one notification from the history (the user dismissed it): snapshots leave it out. */
+  dismissNotification(id: string): void {
+    this.#notifications = this.#notifications.filter((entry) => entry.id !== id);
+    this.#changed('notifications');
+  }
+
   /**
    * Answer a pending dialog. Sends exactly one response: a second call, a call for an unknown,
    * expired or dismissed dialog, or a call while no transport can send returns `false` and sends

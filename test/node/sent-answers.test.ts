@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SentAnswers } from '../../src/components/extension-ui/sent-answers.js';
+import { newestWithin, SentAnswers } from '../../src/components/extension-ui/sent-answers.js';
 
 const answer = (id: string) => ({ type: 'extension_ui_response' as const, id, value: `for ${id}` });
 
@@ -58,5 +58,12 @@ describe('the answers the drop-in host can send again', () => {
     expect(sent.newest(16, 50).map((r) => r.id)).toEqual(['a', 'b']);
     expect(sent.newest(16).map((r) => r.id)).toEqual(['a', 'big', 'b']);
     expect(sent.newest(1, 50).map((r) => r.id)).toEqual(['b']);
+  });
+
+  it('keeps the newest items that fit a size limit, oldest first (notifications stored across a reload)', () => {
+    const notes = ['a', 'x'.repeat(100), 'bb', 'c'];
+    expect(newestWithin(notes, 4, 10, (note) => note.length)).toEqual(['a', 'bb', 'c']);
+    expect(newestWithin(notes, 2, 10, (note) => note.length)).toEqual(['bb', 'c']);
+    expect(newestWithin(notes, 4, 2, (note) => note.length)).toEqual(['a', 'c']);
   });
 });

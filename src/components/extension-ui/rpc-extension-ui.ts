@@ -14,7 +14,7 @@ import { RpcConnectionEvent, type RpcConnectionState } from '../events/connectio
 import { RpcStopEvent } from '../events/stop-event.js';
 import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
-import { SentAnswers } from './sent-answers.js';
+import { newestWithin, SentAnswers } from './sent-answers.js';
 import { isRecord, type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
 
 export type { RpcPersistMode, RpcStateStore };
@@ -39,9 +39,10 @@ function readAgentExit(value: Readonly<Record<string, unknown>>): BridgeAgentExi
   return { type: 'rpc_ui_agent_exit', code, signal: signal ?? null, stderr: lines };
 }
 
-/** How many of the newest answers are stored with the state, and their values' total length. */
+/** How many of the newest answers are stored with the state. */
 const STORED_ANSWERS = 16;
-const STORED_ANSWER_CHARS = 256 * 1024;
+/** The stored answers' values, and the stored notifications' messages, each total at most this. */
+const STORED_CHARS = 256 * 1024;
 
 function warn(message: string, error: unknown): void {
   console.warn(`rpc-extension-ui: ${message}`, error);
@@ -83,8 +84,9 @@ function warn(message: string, error: unknown): void {
  * reload brings pending dialogs back with their remaining time. `stateStore` does the same with a
  * host's state object (VS Code's webview API): the snapshot is kept under `persist-key` in the
  * store's state, other keys are kept. A stored value that is not a snapshot is reported once on
- * the console and removed. A snapshot too big for the store (a notification of megabytes) is
- * stored without its notifications.
+ * the console and removed. The newest notifications are stored up to 256 K characters of
+ * messages (one of megabytes is left out); a snapshot still too big for the store is stored
+ * without its notifications.
  *
  * Layout: a column of the header (the `header` slot and the pill), the agent-exit message, the
  * widgets above the editor, the default slot (the host's composer), the widgets below the editor,
@@ -430,14 +432,15 @@ export class RpcExtensionUI extends LitElement {
   #save = (): void => {
     if (!this.#persisting) return;
     const snapshot = this.#controller.snapshot();
+    const answers = this.#sent.newest(STORED_ANSWERS, STORED_CHARS);
+    // A notification of megabytes would not fit, or would be copied at every save.
+    const { notifications: all } = snapshot;
+    const notifications = newestWithin(all, all.length, STORED_CHARS, (entry) => entry.message.length);
     try {
-      writeState(this.stateStore, this.persistKey, {
-        ...snapshot,
-        answers: this.#sent.newest(STORED_ANSWERS, STORED_ANSWER_CHARS),
-      });
+      writeState(this.stateStore, this.persistKey, { ...snapshot, notifications, answers });
     } catch {
-      // Too big for the store (a notification or an answer of megabytes): keep the dialogs.
-      this.#write({ ...snapshot, notifications: [] });
+      // Still too big for the store (an editor text of megabytes): keep the dialogs and answers.
+      this.#write({ ...snapshot, notifications: [], answers });
     }
   };
 

@@ -37,16 +37,9 @@ export class SentAnswers {
    * every save).
    */
   newest(count: number, maxChars = Number.POSITIVE_INFINITY): ExtensionUIResponse[] {
-    const kept: ExtensionUIResponse[] = [];
-    let chars = 0;
-    for (const response of [...this.#answers.values()].reverse()) {
-      if (kept.length === count) break;
-      const size = 'value' in response ? response.value.length : 0;
-      if (chars + size > maxChars) continue;
-      chars += size;
-      kept.push(response);
-    }
-    return kept.reverse();
+    return newestWithin([...this.#answers.values()], count, maxChars, (response) =>
+      'value' in response ? response.value.length : 0,
+    );
   }
 
   /** Remember the stored answers again; anything that is not an answer is skipped. */
@@ -57,6 +50,28 @@ export class SentAnswers {
       if (response) this.remember(response);
     }
   }
+}
+
+/**
+ * Of `items` (oldest first), the newest `count`, leaving out any whose `size` would take the
+ * total past `maxChars`; oldest first.
+ */
+export function newestWithin<T>(
+  items: readonly T[],
+  count: number,
+  maxChars: number,
+  size: (item: T) => number,
+): T[] {
+  const kept: T[] = [];
+  let chars = 0;
+  for (const item of [...items].reverse()) {
+    if (kept.length === count) break;
+    const length = size(item);
+    if (chars + length > maxChars) continue;
+    chars += length;
+    kept.push(item);
+  }
+  return kept.reverse();
 }
 
 /** A stored `extension_ui_response` rebuilt from its fields, or `undefined`. */

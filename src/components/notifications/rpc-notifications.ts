@@ -51,7 +51,9 @@ interface Countdown {
  * while the pointer is over the stack, while focus is inside it and while the page is hidden, and
  * does not run for notifications folded behind "+N more". Errors stay until dismissed. Every
  * notification has a close button; Escape dismisses the focused notification, and focus moves on
- * to the next one. Other keys pass through untouched.
+ * to the next one (after the last one, back to where it was before). Other keys pass through
+ * untouched. A dismissed notification leaves the controller's history, so a restored snapshot
+ * does not bring it back. While focus is in a notification, newer ones do not fold it away.
  *
  * The element is not positioned: the host places it, or sets `floating` to pin it to the bottom
  * inline-end corner of the viewport. Renders are coalesced to one per animation frame.
@@ -111,8 +113,6 @@ export class RpcNotifications extends LitElement {
   @state() private expanded = false;
 
   readonly #binding = new ControllerBinding(this, ['notifications'], { perFrame: true });
-  /** Ids dismissed here; pruned to the controller's (bounded) history on each render. */
-  readonly #dismissed = new Set<string>();
   /** The controller's ids on the last look; `undefined` before the first one. */
   #seen: Set<string> | undefined;
   readonly #countdowns = new Map<string, Countdown>();
@@ -122,17 +122,20 @@ export class RpcNotifications extends LitElement {
   #hovered = false;
   #focused = false;
   #focusIndex: number | undefined;
+  /** Where focus was before it came into the stack. */
+  #cameFrom: HTMLElement | undefined;
 
-  /** Dismiss one notification (it stays in the controller's history). */
+  /** Dismiss one notification: it leaves the controller's history. */
   dismiss(id: string): void {
-    this.#dismissed.add(id);
     this.#stopCountdown(id);
+    this.controller?.dismissNotification(id);
     this.requestUpdate();
   }
 
-  /** Dismiss every notification shown or counted. */
+  /** Dismiss every notification shown or counted (the controller's history is cleared). */
   dismissAll(): void {
-    for (const entry of this.controller?.notifications ?? []) this.dismiss(entry.id);
+    this.controller?.clearNotifications();
+    this.requestUpdate();
   }
 
   override connectedCallback(): void {
@@ -156,7 +159,7 @@ export class RpcNotifications extends LitElement {
   protected override render(): TemplateResult {
     const text = stringsFor(notificationsEnglish, this.strings);
     const active = this.#active();
-    const shown = this.expanded ? active : active.slice(0, Math.max(0, this.maxVisible));
+    const shown = this.expanded ? active : this.#folded(active);
     const hidden = active.length - shown.length;
     this.#shown = shown;
     const list = html`
@@ -255,9 +258,19 @@ export class RpcNotifications extends LitElement {
     return ansiText(entry.message, { truncated: text.textTruncated });
   }
 
-  /** Notifications not dismissed, newest first. */
+  /** The controller's notifications, newest first. */
   #active(): NotificationEntry[] {
-    return (this.controller?.notifications ?? []).filter((entry) => !this.#dismissed.has(entry.id)).reverse();
+    return [...(this.controller?.notifications ?? [])].reverse();
+  }
+
+  /** The first `max-visible`, but a newer notification does not fold away the focused one. */
+  #folded(active: NotificationEntry[]): NotificationEntry[] {
+    const max = Math.max(0, this.maxVisible);
+    const shown = active.slice(0, max);
+    const id = this.shadowRoot?.activeElement?.closest<HTMLElement>('.notification')?.dataset.id;
+    const focused = active.find((entry) => entry.id === id);
+    if (focused && max > 0 && !shown.includes(focused)) shown[max - 1] = focused;
+    return shown;
   }
 
   /** Note new notifications, queue their announcements and forget ids the controller dropped. */
@@ -265,14 +278,13 @@ export class RpcNotifications extends LitElement {
     const seen = this.#seen;
     const ids = new Set(list.map((entry) => entry.id));
     this.#seen = ids;
-    for (const id of this.#dismissed) if (!ids.has(id)) this.#dismissed.delete(id);
     for (const id of this.#countdowns.keys()) if (!ids.has(id)) this.#stopCountdown(id);
     // What was there on the first look is history: shown, not announced.
     const recent = seen ? list.filter((entry) => !seen.has(entry.id)).slice(-ANNOUNCE_LIMIT) : [];
     /** `queued` and the recent ones of its kind, still live, the newest few. */
     const queue = (queued: readonly NotificationEntry[], errors: boolean) =>
       [...queued, ...recent.filter((entry) => (entry.notifyType === 'error') === errors)]
-        .filter((entry) => ids.has(entry.id) && !this.#dismissed.has(entry.id))
+        .filter((entry) => ids.has(entry.id))
         .slice(-ANNOUNCE_LIMIT);
     this.#polite = queue(this.#polite, false);
     this.#assertive = queue(this.#assertive, true);
@@ -281,7 +293,6 @@ export class RpcNotifications extends LitElement {
   #reset(): void {
     for (const id of this.#countdowns.keys()) this.#stopCountdown(id);
     this.#seen = undefined;
-    this.#dismissed.clear();
     this.#polite = [];
     this.#assertive = [];
     this.#shown = [];
@@ -338,14 +349,19 @@ export class RpcNotifications extends LitElement {
     this.dismiss(id);
   };
 
-  /** After a dismissal, focus the close button now at the same place, else the last one. */
+  /**
+   * After a dismissal, focus the close button now at the same place, else the last one, else the
+   * more button, else where focus was before it came into the stack.
+   */
   #moveFocus(): void {
     const index = this.#focusIndex;
     this.#focusIndex = undefined;
     if (index === undefined) return;
     const buttons = this.renderRoot.querySelectorAll<HTMLElement>('.close');
     const target =
-      buttons[Math.min(index, buttons.length - 1)] ?? this.renderRoot.querySelector<HTMLElement>('.more');
+      buttons[Math.min(index, buttons.length - 1)] ??
+      this.renderRoot.querySelector<HTMLElement>('.more') ??
+      this.#cameFrom;
     target?.focus();
   }
 
@@ -364,10 +380,16 @@ export class RpcNotifications extends LitElement {
     this.#sync();
   };
 
-  /** Focus came into the stack (`focusin`), or left it unless it went elsewhere inside (`focusout`). */
+  /**
+   * Focus came into the stack (`focusin`; note where from), or left it unless it went elsewhere
+   * inside (`focusout`).
+   */
   #onFocus = (event: FocusEvent): void => {
-    const inside = event.type === 'focusin' ? event.target : event.relatedTarget;
-    this.#focused = (event.currentTarget as Element).contains(inside as Node | null);
+    const stack = event.currentTarget as Element;
+    const other = event.relatedTarget as HTMLElement | null;
+    const focusin = event.type === 'focusin';
+    if (focusin && other && !stack.contains(other)) this.#cameFrom = other;
+    this.#focused = focusin || stack.contains(other);
     this.#sync();
   };
 }

@@ -6,6 +6,7 @@ import type { RpcEditorTextEvent } from '../../../src/components/events/editor-t
 import type { RpcStopEvent } from '../../../src/components/events/stop-event.js';
 import type { RpcTitleEvent } from '../../../src/components/events/title-event.js';
 import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-extension-ui.js';
+import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
 import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
 import { BaseTransport, type ConnectionState } from '../../../src/transport/transport.js';
 import { animationsDone } from '../../support/animations.js';
@@ -394,6 +395,70 @@ describe('rpc-extension-ui', () => {
       third.peer.writeMessage(confirm('lost'));
       await third.settle();
       expect(third.sent()).to.deep.equal([]);
+    });
+
+    it('stores the answers and the smaller notifications beside a notification of megabytes', async () => {
+      const key = `rpc-test-${++serial}`;
+      const hello = { type: 'rpc_ui_hello', agent: 'pi', running: true };
+      const first = await mount({ persist: 'session', 'persist-key': key });
+      first.peer.writeMessage(hello);
+      first.peer.writeMessage(confirm('lost'));
+      await first.settle();
+      first.el.controller.respond('lost', { confirmed: true });
+      first.peer.writeMessage(request('notify', { message: 'kept', notifyType: 'error' }));
+      first.peer.writeMessage(request('notify', { message: 'x'.repeat(6_000_000), notifyType: 'error' }));
+      await first.settle();
+      first.el.remove();
+
+      const second = await mount({ persist: 'session', 'persist-key': key });
+      await second.settle();
+      const notes = second.part('notifications');
+      const messages = [...(notes?.shadowRoot?.querySelectorAll('.message') ?? [])].map((m) => m.textContent);
+      expect(messages).to.deep.equal(['kept']);
+      second.peer.writeMessage(hello);
+      second.peer.writeMessage(confirm('lost'));
+      await second.settle();
+      expect(second.sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'lost', confirmed: true }]);
+    });
+
+    it('keeps the answers when the notifications do not fit in the store', async () => {
+      let state: unknown = {};
+      const store = {
+        getState: () => state,
+        setState: (next: unknown) => {
+          if (JSON.stringify(next).length > 100_000) throw new DOMException('Full', 'QuotaExceededError');
+          state = next;
+        },
+      };
+      const first = await mount();
+      first.el.stateStore = store;
+      first.peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true });
+      first.peer.writeMessage(confirm('lost'));
+      first.el.controller.respond('lost', { confirmed: false });
+      first.peer.writeMessage(request('notify', { message: 'x'.repeat(150_000), notifyType: 'error' }));
+      first.el.remove();
+      expect(JSON.stringify(state)).to.contain('"answers":[{"type":"extension_ui_response","id":"lost"');
+    });
+
+    it('does not bring back dismissed notifications', async () => {
+      const key = `rpc-test-${++serial}`;
+      const first = await mount({ persist: 'session', 'persist-key': key });
+      const notes = first.part('notifications') as RpcNotifications;
+      notes.duration = 50;
+      first.peer.writeMessage(request('notify', { message: 'gone by itself' }));
+      await first.settle();
+      await sleep(200);
+      first.peer.writeMessage(request('notify', { message: 'dismissed', notifyType: 'error' }));
+      first.peer.writeMessage(request('notify', { message: 'stays', notifyType: 'error' }));
+      await first.settle();
+      notes.shadowRoot?.querySelectorAll<HTMLButtonElement>('.close')[1]?.click();
+      await first.settle();
+      first.el.remove();
+
+      const second = await mount({ persist: 'session', 'persist-key': key });
+      await second.settle();
+      const shown = second.part('notifications')?.shadowRoot?.querySelectorAll('.message') ?? [];
+      expect([...shown].map((m) => m.textContent)).to.deep.equal(['stays']);
     });
 
     it('keeps the snapshot in a host state store, beside the host state', async () => {

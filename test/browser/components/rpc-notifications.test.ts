@@ -319,6 +319,54 @@ describe('rpc-notifications', () => {
     expect(root.activeElement).to.equal(closeButtons()[0]);
   });
 
+  it('returns focus to where it came from when the last notification is dismissed by keyboard', async () => {
+    const { notify, settle, messages, before } = await setup();
+    notify('a', 'error');
+    notify('b', 'error');
+    await settle();
+    before.focus();
+    await press('Tab');
+    await press('Escape');
+    await settle();
+    expect(messages()).to.deep.equal(['a']);
+    await press('Enter'); // the close button, focused in its place
+    await settle();
+    expect(messages()).to.deep.equal([]);
+    expect(document.activeElement?.id).to.equal('before');
+  });
+
+  it('keeps the focused notification shown when a newer one would fold it away', async () => {
+    const { notify, settle, messages, closeButtons, root, part } = await setup();
+    for (const message of ['e1', 'e2', 'e3']) notify(message, 'error');
+    await settle();
+    closeButtons()[2]?.focus(); // e1, the oldest
+    notify('e4', 'error');
+    await settle();
+    expect(messages()).to.deep.equal(['e4', 'e3', 'e1']);
+    expect(part('[part="more-button"]')?.textContent?.trim()).to.equal('+1 more');
+    expect(root.activeElement).to.equal(closeButtons()[2]);
+    await press('Escape');
+    await settle();
+    expect(messages()).to.deep.equal(['e4', 'e3', 'e2']);
+    expect(root.activeElement).to.equal(closeButtons()[2]);
+  });
+
+  it('dismissing drops the notification from the controller, so a restored snapshot leaves it out', async () => {
+    const { notify, settle, el, controller, closeButtons } = await setup();
+    notify('a', 'error');
+    notify('b', 'error');
+    notify('c', 'error');
+    await settle();
+    closeButtons()[0]?.click();
+    expect(controller.notifications.map((entry) => entry.message)).to.deep.equal(['a', 'b']);
+    const restored = new ExtensionUIController();
+    restored.restore(controller.snapshot());
+    expect(restored.notifications.map((entry) => entry.message)).to.deep.equal(['a', 'b']);
+    el.dismissAll();
+    await settle();
+    expect(controller.notifications).to.deep.equal([]);
+  });
+
   it('lets other keys through untouched', async () => {
     const { notify, settle, closeButtons, messages } = await setup();
     notify('a', 'error');
