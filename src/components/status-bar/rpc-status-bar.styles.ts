@@ -43,7 +43,8 @@ export const statusBarStyles = [
       display: block;
       overflow: hidden;
       text-overflow: ellipsis;
-      white-space: pre;
+      /* As in the agent's footer: line breaks, tabs and runs of spaces show as one space. */
+      white-space: nowrap;
     }
 
     .item[data-tip] {

@@ -16,9 +16,10 @@ export const STATUS_ANNOUNCE_INTERVAL = 2000;
 
 /**
  * The extensions' status line (`setStatus`): keyed items sorted by key, each on one line with an
- * ellipsis, the whole bar on one line. An item cut short shows its full text in a tooltip on
- * hover and on keyboard focus (items are focusable; Escape hides the tooltip). ANSI colours are
- * rendered as styled spans.
+ * ellipsis (line breaks, tabs and runs of spaces show as one space, as in the agent's footer), the
+ * whole bar on one line. An item cut short shows its full text in a tooltip on hover and on
+ * keyboard focus (items are focusable; Escape hides the tooltip). ANSI colours are rendered as
+ * styled spans.
  *
  * The bar is a labelled region, not a live region: changes are announced politely through a
  * separate hidden status element, at most once per key every 2 s (the latest text wins), as
@@ -184,13 +185,13 @@ export class RpcStatusBar extends LitElement {
     if (due.length > 0) this.#say(due.join('. '));
   }
 
-  /** The interval of `key` ended with a change pending: say its latest text. */
+  /**
+   * The interval of `key` ended with a change pending: the next update says its latest text,
+   * with whatever else it takes in.
+   */
   #announceLate(key: string): void {
     this.#waiting.delete(key);
-    const text = this.#known?.get(key);
-    if (text === undefined || !this.announce || !this.isConnected) return;
-    this.#announcedAt.set(key, this.#clock().now());
-    this.#say(this.#phrase(key, text));
+    this.#known?.delete(key);
     this.requestUpdate();
   }
 

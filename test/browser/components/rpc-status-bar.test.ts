@@ -206,6 +206,31 @@ describe('rpc-status-bar', () => {
     expect(late.shadowRoot?.querySelectorAll('.item')).to.have.length(2);
   });
 
+  it('says a held-back change together with another key taken in before the next render', async () => {
+    const { el, clock, set, settle, $ } = await setup();
+    set('a', 'a1');
+    await settle();
+    set('a', 'a2'); // within a's interval: held back until 2 s
+    await settle();
+    clock.advance(1000);
+    set('b', 'b1');
+    clock.advance(1000); // a's interval ends before the frame that takes b in
+    await settle();
+    expect(el.lastAnnouncement).to.equal('a2. b1');
+    expect($('[part="announcer"]')?.textContent?.trim()).to.equal('a2. b1');
+  });
+
+  it('shows line breaks and tabs as spaces, keeping the bar on one line', async () => {
+    const { set, settle, items, $ } = await setup('inline-size: 400px');
+    set('a', 'one line');
+    await settle();
+    const height = $('.bar')?.getBoundingClientRect().height;
+    set('b', 'first\nsecond\tthird');
+    await settle();
+    expect($('.bar')?.getBoundingClientRect().height).to.equal(height);
+    expect((items()[1]?.querySelector('.text') as HTMLElement).innerText).to.equal('first second third');
+  });
+
   it('announces nothing when `announce` is off', async () => {
     const { el, clock, set, settle } = await setup();
     set('a', 'one');
