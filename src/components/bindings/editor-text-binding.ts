@@ -44,12 +44,12 @@ export interface EditorTextBinding {
  * (clamped to the new length) rather than jumping to the end.
  *
  * The typing rule: text the user typed is never silently overwritten. The user counts as typing
- * when the field has focus and its value differs from the last value this binding wrote into it
- * (or is not empty, when the binding never wrote into it). Then the field is left alone, the
- * event says `deferred: true`, and the text is held back (a newer one replaces it) until the user
- * leaves the field (`deferUntil: 'blur'`, the default) or the host calls `apply()` (either mode);
- * `discard()` drops it. A field without focus, or focused but untouched since the last write, is
- * updated at once.
+ * when the field has focus, is not empty and its value differs from the last value this binding
+ * wrote into it. Then the field is left alone, the event says `deferred: true`, and the text is
+ * held back (a newer one replaces it) until the user leaves the field (`deferUntil: 'blur'`, the
+ * default) or the host calls `apply()` (either mode); `discard()` drops it. A field without
+ * focus, empty (the host cleared it after a send) or untouched since the last write is updated
+ * at once.
  *
  * @returns a disposer that also offers `apply()`, `discard()` and `pending()`
  */
@@ -91,7 +91,7 @@ export function bindEditorText(
 
   const stop = controller.on('editorText', (text) => {
     const el = field();
-    const typing = el !== undefined && isFocused(el) && el.value !== (written.get(el) ?? '');
+    const typing = el !== undefined && isFocused(el) && el.value !== '' && el.value !== written.get(el);
     if (el && !typing) {
       discard();
       write(el, text);

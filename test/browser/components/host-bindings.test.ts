@@ -203,6 +203,16 @@ describe('bindEditorText', () => {
     expect(binding.pending()).to.equal(undefined);
   });
 
+  it('fills a focused field the host emptied after a send', async () => {
+    const { setText, field, events } = await editorSetup();
+    setText('from the agent');
+    field.focus();
+    field.value = ''; // the user sent it; the host clears the composer
+    setText('second text');
+    expect(field.value).to.equal('second text');
+    expect(events.map((event) => event.detail.deferred)).to.deep.equal([false, false]);
+  });
+
   it('with deferUntil "apply", holds the text until apply(); discard() drops it', async () => {
     const { setText, field, other, binding } = await editorSetup({ deferUntil: 'apply' });
     field.focus();
