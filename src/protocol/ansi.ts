@@ -94,9 +94,8 @@ export function parseAnsi(text: string): AnsiRun[] {
 
 /** The text without any escape sequence or dropped control character. */
 export function stripAnsi(text: string): string {
-  return parseAnsi(text)
-    .map((run) => run.text)
-    .join('');
+  // What parseAnsi keeps, without parsing the styles (lighter, and fast on long lists).
+  return text.replace(CONTROL, '');
 }
 
 const FLAGS = ['bold', 'dim', 'italic', 'underline', 'inverse'] as const;

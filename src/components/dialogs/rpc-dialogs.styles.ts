@@ -31,8 +31,9 @@ export const dialogsStyles = css`
   :host([contained]) .notice {
     position: absolute;
   }
+  /* Empty, it stays focusable: focus goes there when nothing else can take it. */
   .notice:empty {
-    display: none;
+    clip-path: inset(50%);
   }
   @media (forced-colors: active) {
     .notice {

@@ -80,7 +80,7 @@ export class RpcDialogs extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const empty = !this.controller?.current;
-    if (empty && !this.#wasEmpty) this.#focusReturn.restore(this.returnFocus);
+    if (empty && !this.#wasEmpty) this.#focusReturn.restore(this.returnFocus, this.renderRoot);
     this.#wasEmpty = empty;
   }
 

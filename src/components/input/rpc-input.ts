@@ -41,6 +41,7 @@ export class RpcInput extends FormValueDialogElement<InputRequest> {
     if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
     if (event.isComposing || event.keyCode === 229) return;
     event.preventDefault();
-    this.primaryAction();
+    // A held-down Enter repeats: it must not answer the next dialog too.
+    if (!event.repeat) this.primaryAction();
   }
 }

@@ -48,7 +48,12 @@ export const selectStyles = css`
   .option:hover {
     background: var(--_hover-bg);
   }
+  /* The active option grows over the rows below it to show all of a long or multi-line option. */
   .option[aria-selected='true'] {
+    z-index: 1;
+    block-size: auto;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
     background: var(--_active-bg);
     color: var(--_active-fg);
   }

@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
 import type { SelectRequest } from '../../protocol/types.js';
+import { plainText } from '../shared/ansi-text.js';
 import { cssomStyle } from '../shared/cssom-style.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
 import { format } from '../shared/strings.js';
@@ -32,9 +33,11 @@ const filterConverter = {
  * option exactly as received; Escape or Cancel answer `{cancelled: true}`.
  *
  * Long lists stay fast: rows have a fixed height and only the visible ones (plus a few) are
- * rendered, each with `aria-setsize`/`aria-posinset`. Lists longer than `filterThreshold` get a
- * filter field (a combobox controlling the list box) that narrows the options by
- * case-insensitive substring and starts with focus.
+ * rendered, each with `aria-setsize`/`aria-posinset`. The active row grows to show all of a long
+ * or multi-line option. Lists longer than `filterThreshold` get a filter field (a combobox
+ * controlling the list box) that narrows the options by case-insensitive substring and starts
+ * with focus. Options are shown without ANSI codes (and at most 100,000 characters of each);
+ * type-ahead and the filter match the text shown.
  *
  * Form-associated: with a `name`, the chosen option is the form value.
  *
@@ -148,7 +151,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     return html`<div id="option-${index}" class="option" role="option"
       part=${active ? 'option active-option' : 'option'} aria-selected=${active ? 'true' : nothing}
       aria-setsize=${count} aria-posinset=${position + 1} data-position=${position}
-      ${cssomStyle({ '--_pos': String(position) })}>${request.options[index]}</div>`;
+      ${cssomStyle({ '--_pos': String(position) })}>${plainText(request.options[index] ?? '')}</div>`;
   }
 
   get #filterShown(): boolean {
@@ -191,7 +194,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   #measure(): void {
     const listbox = this.#listbox;
     if (!listbox) return;
-    const row = listbox.querySelector('[role="option"]')?.getBoundingClientRect().height;
+    // Not the active row: it grows to show all of a long option.
+    const row = listbox.querySelector('[role="option"]:not([aria-selected])')?.getBoundingClientRect().height;
     if (row) this.rowHeight = row;
     if (listbox.clientHeight > 0) this.viewHeight = listbox.clientHeight;
   }
@@ -226,8 +230,9 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
       if (!inFilter && !modified) this.#onTypeAhead(event);
     } else if (this.#shown.length > 0) {
       event.preventDefault();
-      if (event.key === 'Enter') this.primaryAction();
-      else this.#moveTo(target);
+      // A held-down Enter repeats: it must not answer the next dialog too.
+      if (event.key !== 'Enter') this.#moveTo(target);
+      else if (!event.repeat) this.primaryAction();
     }
   }
 
@@ -278,7 +283,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
 
   #onClick(event: MouseEvent): void {
     const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
-    if (this.settled || !option) return;
+    // The second click of a double click would answer the next dialog, shown in the same place.
+    if (this.settled || !option || event.detail > 1) return;
     this.active = Number(option.dataset.position);
     this.primaryAction();
   }

@@ -6,6 +6,7 @@ import {
   parseAnsi,
   plainStyle,
   sameStyle,
+  stripAnsi,
   xtermColor,
 } from '../../protocol/ansi.js';
 import { agentTextEnglish, format, stringsFor } from './strings.js';
@@ -93,6 +94,17 @@ export function clipText(text: string, limit = TEXT_RENDER_LIMIT): { text: strin
   const last = text.charCodeAt(end - 1);
   if (last >= 0xd800 && last <= 0xdbff) end--;
   return { text: text.slice(0, end), omitted: text.length - end };
+}
+
+/**
+ * Agent text as plain text, for where styled spans cost too much (the dialogs' size budget):
+ * escape sequences and control characters (but `\n`, `\t`) dropped, cut to
+ * {@link TEXT_RENDER_LIMIT} characters and followed by the `textTruncated` note.
+ */
+export function plainText(text: string): string {
+  const { text: shown, omitted } = clipText(text);
+  const note = omitted ? format(stringsFor(agentTextEnglish, {}).textTruncated, { count: omitted }) : '';
+  return stripAnsi(shown) + note;
 }
 
 /**

@@ -116,8 +116,11 @@ export class NoticeController implements ReactiveController {
     clearTimeout(this.#timer);
   }
 
-  /** The status region, with the note when there is one. */
+  /**
+   * The status region, with the note when there is one. It can take focus: it is where focus
+   * goes when nothing else can.
+   */
   render(): TemplateResult {
-    return html`<div class="notice" part="notice" role="status">${this.#text}</div>`;
+    return html`<div class="notice" part="notice" role="status" tabindex="-1">${this.#text}</div>`;
   }
 }

@@ -3,10 +3,12 @@ import { property, state } from 'lit/decorators.js';
 import { responseFor } from '../../protocol/responses.js';
 import type { DialogAnswer, DialogRequest } from '../../protocol/types.js';
 import { dialogTimeout } from '../../protocol/types.js';
+import { stripAnsi } from '../../protocol/ansi.js';
 import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
+import { plainText } from './ansi-text.js';
 import { CountdownController, NoticeController } from './countdown.js';
 import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
@@ -16,7 +18,8 @@ import { tokens } from './tokens.styles.js';
 
 /**
  * A footer button, named by `data-action` and the part `<action>-button`; the primary one also has
- * the class `primary` and the part `primary-button`.
+ * the class `primary` and the part `primary-button`. The second click of a double click is
+ * ignored: it would answer the next dialog, shown in the same place.
  */
 export function actionButton(
   action: string,
@@ -32,16 +35,22 @@ export function actionButton(
       part="button ${primary ? 'primary-button ' : ''}${action}-button"
       data-action=${action}
       ?disabled=${disabled}
-      @click=${onClick}
+      @click=${function (this: unknown, event: MouseEvent) {
+        if (event.detail < 2) onClick.call(this);
+      }}
     >${label}</button>
   `;
 }
+
+/** A click on the contained backdrop must not take focus out of the dialog (Escape works on). */
+const keepFocus = (event: Event) => event.preventDefault();
 
 /**
  * The shell every dialog element shares: a native `<dialog>` (modal in page mode, confined to
  * the host box in `contained` mode) named by the request title and described by its message,
  * queue position and countdown; Escape cancels, Ctrl/Cmd+Enter runs the primary action, Tab
- * wraps, focus goes in on open and comes back on close; exactly one answer per request.
+ * wraps, focus goes in on open and comes back on close; exactly one answer per request. Title
+ * and message are shown without ANSI codes, at most 100,000 characters of each.
  *
  * @fires rpc-response - standalone mode: the user answered; `detail` is the exact response object.
  * @fires rpc-expire - the request's timeout ran out before an answer; nothing was sent.
@@ -96,7 +105,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   /** Override some user-facing strings for this element. */
   @property({ attribute: false }) strings: Partial<RpcStrings> = {};
 
-  /** Where focus goes on close when the element focused before is gone. */
+  /** Where focus goes on close when the element focused before is gone (else to the element). */
   @property({ attribute: false }) returnFocus: HTMLElement | undefined;
 
   /** Whether focus returns on close (a queue host turns this off while more dialogs follow). */
@@ -188,6 +197,19 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     return this.answer({ cancelled: true });
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved in the page while open: the browser took the modal dialog out of the top layer (the
+    // page behind works again) and focus out of it. (On the first connection there is no dialog.)
+    const dialog = this.dialog;
+    if (!dialog?.open) return;
+    if (!this.contained) {
+      dialog.close();
+      dialog.showModal();
+    }
+    this.initialFocus()?.focus();
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     const request = this.request;
     if (changed.has('request')) {
@@ -224,16 +246,16 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const described = [...this.describedBy(), queued && 'position', seconds !== undefined && 'countdown']
       .filter(Boolean)
       .join(' ');
-    return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop"></div>` : nothing}
+    return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop" @mousedown=${keepFocus}></div>` : nothing}
       <dialog part="dialog" role=${this.dialogRole} aria-modal="true" aria-labelledby="title"
         aria-describedby=${described || nothing}
         @keydown=${this.#onKeydown} @cancel=${this.#onCancel} @close=${this.#onClose}>
         <header part="header">
-          <h2 id="title" part="title">${request.title}</h2>
+          <h2 id="title" part="title">${plainText(request.title)}</h2>
           ${
             queued
               ? html`<span id="position" class="position" part="position"
-                >${format(text.position, { index: position, total })}</span>`
+                ><bdi>${format(text.position, { index: position, total })}</bdi></span>`
               : nothing
           }
         </header>
@@ -266,6 +288,9 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     if (!dialog || this.settled) return;
     if (!dialog.open) {
       this.#focusReturn.save();
+      // Nothing focused at showModal() leaves the browser nothing to give focus back to on close:
+      // that is restoreFocus's job, and between queued dialogs nothing on the page should get it.
+      (document.activeElement as HTMLElement | null)?.blur();
       if (this.contained) dialog.show();
       else dialog.showModal();
       this.#shown = true;
@@ -279,18 +304,14 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     this.#shown = false;
     this.open = false;
     this.dialog?.close(); // nothing happens when it is closed already
-    if (wasShown && this.restoreFocus && !this.#focusReturn.restore(this.returnFocus)) {
-      // The element focused before is gone and there is no returnFocus: keep focus here.
-      if (!this.hasAttribute('tabindex')) this.tabIndex = -1;
-      this.focus();
-    }
+    if (wasShown && this.restoreFocus) this.#focusReturn.restore(this.returnFocus, this.renderRoot);
   }
 
   #expire(): void {
     const request = this.request;
     if (!request || this.settled) return;
     this.settled = true;
-    const message = format(this.text.expired, { title: request.title });
+    const message = format(this.text.expired, { title: stripAnsi(request.title) });
     this.#close();
     this.dispatchEvent(new RpcExpireEvent(request, message));
     if (!this.controller) this.#notice.show(message, 6000); // bound, the queue host reports it
@@ -299,12 +320,16 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   // Lit calls these listeners with the element as `this`.
 
   #onKeydown(event: KeyboardEvent): void {
+    // A held-down key repeats: it must not answer the next dialog too.
+    const once = !event.repeat;
     if (event.key === 'Escape' && !event.isComposing) {
       event.preventDefault();
-      this.cancel();
+      if (once) this.cancel();
     } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing) {
       event.preventDefault();
-      this.primaryAction();
+      if (once) this.primaryAction();
+    } else if (event.key === 'Enter' && !once && event.target instanceof HTMLButtonElement) {
+      event.preventDefault(); // the repeated key press would click the next dialog's button
     } else {
       wrapTab(event, event.currentTarget as HTMLDialogElement);
     }
@@ -316,7 +341,8 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   }
 
   #onClose(): void {
-    // Closed by something else (e.g. the platform's close watcher): that is a cancel.
-    if (this.open && !this.settled) this.cancel();
+    // Closed by something else (e.g. the platform's close watcher): that is a cancel. The event
+    // comes a task after close(): by then the dialog may show the next request (open again).
+    if (this.open && !this.settled && !this.dialog?.open) this.cancel();
   }
 }

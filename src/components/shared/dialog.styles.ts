@@ -198,9 +198,13 @@ export const dialogStyles = css`
     background: var(--_bg);
     color: var(--_fg);
   }
-  .notice:empty,
   .message:empty {
     display: none;
+  }
+  /* Empty, it stays focusable: focus goes there when nothing else can take it. */
+  .notice:empty {
+    position: absolute;
+    clip-path: inset(50%);
   }
 
   @media (forced-colors: active) {

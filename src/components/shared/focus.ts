@@ -31,15 +31,17 @@ export class FocusReturn {
   }
 
   /**
-   * Focus the element remembered, if it is still in the page, else `fallback` if that is.
-   * @returns whether one of them took focus
+   * Focus the element remembered, else `fallback`, else the host's notice region in `root`
+   * (standing in for the host, which in page mode is `display: contents` and cannot take focus):
+   * the first that takes it.
    */
-  restore(fallback: HTMLElement | undefined): boolean {
-    const previous = this.#previous;
+  restore(fallback: HTMLElement | undefined, root: ParentNode): void {
+    const candidates = [this.#previous, fallback, root.querySelector('.notice')];
     this.#previous = null;
-    const target = previous instanceof HTMLElement && previous.isConnected ? previous : fallback;
-    if (!target?.isConnected) return false;
-    target.focus();
-    return true;
+    for (const target of candidates) {
+      if (!(target instanceof HTMLElement)) continue;
+      target.focus();
+      if ((target.getRootNode() as Document | ShadowRoot).activeElement === target) return;
+    }
   }
 }

@@ -3,6 +3,8 @@
  * each other build a prefix; the list moves to the next option that starts with it.
  */
 
+import { stripAnsi } from '../../protocol/ansi.js';
+
 /** How long (ms) after the last key a typed prefix starts over. */
 export const TYPEAHEAD_TIMEOUT = 700;
 
@@ -38,13 +40,14 @@ export function foldForMatch(label: string): string {
 const foldedLists = new WeakMap<readonly string[], readonly string[]>();
 
 /**
- * Every label folded for matching, computed once per list (a request's options never change), so
- * a keystroke in a long list does not fold all of it again.
+ * Every label as shown (escape sequences and control characters dropped) and folded for
+ * matching, computed once per list (a request's options never change), so a keystroke in a long
+ * list does not fold all of it again.
  */
 export function foldAll(labels: readonly string[]): readonly string[] {
   let folded = foldedLists.get(labels);
   if (!folded) {
-    folded = labels.map(foldForMatch);
+    folded = labels.map((label) => foldForMatch(stripAnsi(label)));
     foldedLists.set(labels, folded);
   }
   return folded;

@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
 import { ExtensionUIController } from '../../../src/transport/controller.js';
@@ -30,6 +31,8 @@ async function setup(options: { contained?: boolean } = {}) {
       message: 'm',
       ...extra,
     });
+  const ask = (id: string, method: 'select' | 'input', title = `Ask ${id}?`) =>
+    peer.writeMessage({ type: 'extension_ui_request', id, method, title, options: ['Allow', 'Deny'] });
   const settle = async () => {
     await host.updateComplete;
     const child = current();
@@ -39,7 +42,7 @@ async function setup(options: { contained?: boolean } = {}) {
     host.shadowRoot?.querySelector('rpc-confirm, rpc-select, rpc-input, rpc-editor') ?? null;
   const part = (selector: string) => current()?.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
   const sent = () => peer.received.map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { clock, controller, host, trigger, confirm, settle, current, part, sent, wrapper };
+  return { clock, controller, host, trigger, confirm, ask, settle, current, part, sent, wrapper };
 }
 
 describe('rpc-dialogs', () => {
@@ -96,6 +99,83 @@ describe('rpc-dialogs', () => {
     yes?.click();
     await settle();
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', confirmed: false }]);
+  });
+
+  it('the second click of a double click does not answer the next dialog', async () => {
+    const { confirm, settle, part, sent, controller, current } = await setup();
+    confirm('a');
+    confirm('b');
+    await settle();
+    await animationsDone(current() ?? document.body);
+    const rect = (part('[data-action="confirm"]') as HTMLElement).getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(rect.x + 10), Math.round(rect.y + 10)] });
+    await settle();
+    // The browser sends the second click of a double click with detail 2, to what is there now.
+    part('[data-action="confirm"]')?.dispatchEvent(
+      new MouseEvent('click', { detail: 2, bubbles: true, composed: true }),
+    );
+    await settle();
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', confirmed: true }]);
+    expect(controller.dialogs.map((d) => d.request.id)).to.deep.equal(['b']);
+  });
+
+  it('a held-down Enter answers only the dialog it went down in', async () => {
+    const { confirm, ask, settle, sent, controller } = await setup();
+    confirm('a');
+    confirm('b');
+    ask('c', 'select');
+    ask('d', 'select');
+    ask('e', 'input');
+    ask('f', 'input');
+    for (const id of ['a', 'c', 'e']) {
+      await settle();
+      await sendKeys({ down: 'Enter' });
+      await settle();
+      await sendKeys({ down: 'Enter' }); // the key repeats
+      await settle();
+      await sendKeys({ up: 'Enter' });
+      expect(sent().at(-1)?.id).to.equal(id);
+      controller.respond(controller.dialogs[0]?.request.id ?? '', { cancelled: true });
+    }
+    expect(sent().map((m) => m.id)).to.deep.equal(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(
+      sent()
+        .filter((m) => m.cancelled)
+        .map((m) => m.id),
+    ).to.deep.equal(['b', 'd', 'f']);
+  });
+
+  it('moves focus straight from one dialog to the next, never back to the page between', async () => {
+    const { confirm, settle, trigger, current } = await setup();
+    confirm('a');
+    confirm('b');
+    await settle();
+    let focusEvents = 0;
+    trigger?.addEventListener('focus', () => focusEvents++);
+    await press('Escape');
+    await settle();
+    expect(focusEvents).to.equal(0);
+    expect(current()?.shadowRoot?.activeElement?.getAttribute('data-action')).to.equal('deny');
+  });
+
+  it('keeps focus in the queue when what had it before is gone', async () => {
+    const { confirm, settle, trigger, host, current } = await setup();
+    confirm('a');
+    await settle();
+    trigger?.remove();
+    await press('Escape');
+    await settle();
+    expect(current()).to.equal(null);
+    expect(document.activeElement?.localName).to.equal(host.localName);
+  });
+
+  it('isolates the queue position, so "1 of 2" reads right on a right-to-left page', async () => {
+    const { confirm, settle, part, wrapper } = await setup();
+    wrapper.dir = 'rtl';
+    confirm('a');
+    confirm('b');
+    await settle();
+    expect(part('#position > bdi')?.textContent).to.equal('1 of 2');
   });
 
   it('keeps the shown seconds exact and closes at the deadline, sending nothing', async () => {

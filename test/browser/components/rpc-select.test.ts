@@ -8,6 +8,8 @@ import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press } from '../../support/keys.js';
+import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { createMemoryTransport } from '../../../src/transport/memory.js';
 
 const FRUITS = ['Apple', 'Banana', 'Blueberry', 'Cherry', 'Date'];
 const MANY_FRUITS = [
@@ -408,6 +410,80 @@ describe('rpc-select', () => {
     expect(el.shadowRoot?.querySelector('img, script')).to.equal(null);
     expect(activeText(el)).to.equal(evil);
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+
+  it('drops ANSI codes from the title and options, matches on the text shown, sends the option exactly', async () => {
+    const allow = '\u001b[1mAllow\u001b[22m';
+    const { el, responses } = await open({
+      title: '\u001b[38;2;255;0;0mDangerous\u001b[39m command',
+      options: ['Deny', allow],
+    });
+    expect(part(el, 'h2')?.textContent).to.equal('Dangerous command');
+    expect((await findNode((n) => n.role === 'listbox'))?.name).to.equal('Dangerous command');
+    await keys(el, 'a');
+    expect(activeText(el)).to.equal('Allow');
+    await keys(el, 'Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: allow }]);
+  });
+
+  it('the filter matches the text shown, not the escape codes', async () => {
+    const { el } = await open({ options: ['\u001b[31mred\u001b[0m', 'green', 'blue'] }, { filter: 'always' });
+    await sendKeys({ type: '31m' });
+    await el.updateComplete;
+    expect(options(el)).to.deep.equal([]);
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ press: 'Backspace' });
+    await sendKeys({ type: 're' });
+    await el.updateComplete;
+    expect(options(el).map((o) => o.textContent)).to.deep.equal(['red', 'green']);
+  });
+
+  it('the active option shows all of a long or multi-line option', async () => {
+    const twoLines = 'git push --force\n  (rewrites origin/main history!)';
+    const long = `git commit -m "${'a very long message '.repeat(10)}"`;
+    const { el } = await open({ options: [twoLines, long, 'git status'] });
+    await settle(el);
+    const fits = (option: HTMLElement) =>
+      option.scrollHeight <= option.clientHeight && option.scrollWidth <= option.clientWidth;
+    const rowHeight = options(el)[2]?.getBoundingClientRect().height ?? 0;
+    expect(active(el).getBoundingClientRect().height).to.be.above(rowHeight * 1.5);
+    expect(fits(active(el))).to.equal(true);
+    await keys(el, 'ArrowDown');
+    expect(fits(active(el))).to.equal(true);
+    expect(active(el).getBoundingClientRect().height).to.be.above(rowHeight * 1.5);
+    await keys(el, 'ArrowDown');
+    expect(active(el).getBoundingClientRect().height).to.be.closeTo(rowHeight, 0.5);
+  });
+
+  it('shows at most 100,000 characters of an option but sends all of it', async () => {
+    const huge = 'y'.repeat(300_000);
+    const { el, responses } = await open({ options: [huge, 'short'] });
+    expect(activeText(el)?.length).to.be.below(100_100);
+    expect(activeText(el)).to.contain('200000 more characters not shown');
+    await keys(el, 'Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: huge }]);
+  });
+
+  it('one bound element fed from the controller shows each next dialog and never cancels it itself', async () => {
+    const { transport, peer } = createMemoryTransport();
+    const controller = new ExtensionUIController({ transport });
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><rpc-select .controller=${controller}></rpc-select></div>`,
+    );
+    const el = wrapper.querySelector('rpc-select') as RpcSelect;
+    controller.on('dialogs', (dialogs) => (el.request = dialogs[0]?.request as SelectRequest | undefined));
+    peer.writeMessage(request({ id: 'a' }));
+    peer.writeMessage(request({ id: 'b', title: 'Pick another' }));
+    await el.updateComplete;
+    await keys(el, 'Enter');
+    await aTimeout(50);
+    await el.updateComplete;
+    expect(peer.received.map((line) => JSON.parse(line) as unknown)).to.deep.equal([
+      { type: 'extension_ui_response', id: 'a', value: 'Apple' },
+    ]);
+    expect(part(el, 'h2')?.textContent).to.equal('Pick another');
+    expect(dialogOpen(el)).to.equal(true);
   });
 
   it('shows the countdown in seconds', async () => {
