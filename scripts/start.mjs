@@ -22,5 +22,6 @@ run(process.execPath, [
   '--logLevel',
   'warn',
 ]);
-process.argv.splice(2, 0, 'serve');
+// `npm start -- serve --port 0` names the command itself.
+if (process.argv[2] !== 'serve') process.argv.splice(2, 0, 'serve');
 await import('../bin/rpc-ui.mjs');

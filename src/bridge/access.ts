@@ -53,6 +53,21 @@ export interface UpgradePolicy {
   readonly allowedOrigins: readonly string[];
   /** When set, the `token` query parameter must equal it. */
   readonly token: string | undefined;
+  /**
+   * With a token, also allow an `http:` origin naming the host the request was sent to (its `Host`
+   * header): for a bridge listening on every address, reached under any of the machine's names.
+   */
+  readonly sameHost?: boolean;
+}
+
+/** Whether `origin` is `http://` and the request's `Host`. */
+function isRequestHost(origin: string, request: IncomingMessage): boolean {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && url.host === request.headers.host?.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -62,7 +77,8 @@ export interface UpgradePolicy {
 export function refusalReason(request: IncomingMessage, url: URL, policy: UpgradePolicy): string | undefined {
   const origin = request.headers.origin;
   if (!origin) return 'The WebSocket upgrade has no Origin header.';
-  if (!policy.allowedOrigins.includes(origin)) return `The origin ${origin} is not allowed.`;
+  const sameHost = policy.sameHost === true && policy.token !== undefined && isRequestHost(origin, request);
+  if (!sameHost && !policy.allowedOrigins.includes(origin)) return `The origin ${origin} is not allowed.`;
   if (policy.token !== undefined) {
     const given = url.searchParams.get('token');
     if (given === null) return 'A token is required (add ?token=… to the URL).';

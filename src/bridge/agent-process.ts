@@ -82,6 +82,20 @@ export class AgentProcess {
     return this.#partial ? [...this.#stderr, this.#partial] : [...this.#stderr];
   }
 
+  /** End the agent now: SIGKILL to its process group (so what it started ends too), or to it alone. */
+  kill(): void {
+    const pid = this.#child.pid;
+    if (pid !== undefined && process.platform !== 'win32') {
+      try {
+        process.kill(-pid, 'SIGKILL');
+        return;
+      } catch {
+        // No such group any more: the child alone, if it is still there.
+      }
+    }
+    this.#child.kill('SIGKILL');
+  }
+
   /**
    * End the agent the way it expects: close its stdin, and keep reading its stdout until it has
    * exited (it may still be writing: a prompt's `response` comes last, and a pipe closed under it

@@ -46,6 +46,34 @@ function parsePort(text: string | undefined): number | undefined {
   return port <= 65535 ? port : undefined;
 }
 
+/** `scheme://host[:port]` of a URL as browsers send it in `Origin`, or `undefined` for a non-URL. */
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    // `URL#origin` is "null" for schemes such as vscode-webview:, whose Origin header is still this.
+    return url.host === '' ? undefined : `${url.protocol}//${url.host}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `--port -1`: a value that starts with a dash and a digit is a (bad) number, not an option, and
+ * gets the option's own message instead of parseArgs' "ambiguous".
+ */
+function joinNegativeValues(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const next = args[i + 1];
+    if (arg.startsWith('--') && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 /**
  * Parse `rpc-ui` arguments (without `node` and the script). Everything after the first `--` is the
  * agent command, kept as it is.
@@ -57,7 +85,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   let parsed;
   try {
     parsed = parseArgs({
-      args: own,
+      args: joinNegativeValues(own),
       allowPositionals: true,
       options: {
         port: { type: 'string' },
@@ -85,13 +113,23 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     return { kind: 'error', message: `--port must be 0 to 65535, not "${values.port}".` };
   if (split >= 0 && agent.length === 0) return { kind: 'error', message: 'No agent command after "--".' };
   if (values.token === '') return { kind: 'error', message: '--token must not be empty.' };
+  const allowOrigins: string[] = [];
+  for (const text of values['allow-origin'] ?? []) {
+    const origin = originOf(text);
+    if (origin === undefined)
+      return {
+        kind: 'error',
+        message: `--allow-origin takes an origin like http://localhost:5173, not "${text}".`,
+      };
+    allowOrigins.push(origin);
+  }
   return {
     kind: 'serve',
     args: {
       host: values.host ?? '127.0.0.1',
       port,
       token: values.token,
-      allowOrigins: values['allow-origin'] ?? [],
+      allowOrigins,
       open: !values['no-open'] && !env.CI,
       agent,
     },

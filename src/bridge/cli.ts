@@ -2,7 +2,8 @@
  * `rpc-ui serve [--port N] [--host ADDR] [--token T] [--no-open] [-- AGENT COMMAND...]`: runs an
  * agent (by default the embedded pi with the demo extension), serves the playground and bridges
  * them. Prints one line `rpc-ui: serving URL` on stdout when ready; everything else goes to
- * stderr. Ctrl+C or SIGTERM ends the agent by closing its stdin. bin/rpc-ui.mjs runs it. Node only.
+ * stderr. Ctrl+C, SIGTERM or SIGHUP ends the agent by closing its stdin; a second one kills it.
+ * bin/rpc-ui.mjs runs it. Node only.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -81,6 +82,8 @@ async function serve(args: ServeArgs): Promise<number> {
   void bridge.agentExit.then((exit) => {
     const how = exit.signal ? `signal ${exit.signal}` : `code ${String(exit.code)}`;
     log(`rpc-ui: the agent exited (${how}); the page stays up until Ctrl+C.`);
+    if (exit.code !== 0 && exit.stderr.length > 0)
+      log(`rpc-ui: its last stderr lines:\n${exit.stderr.map((line) => `  ${line}`).join('\n')}`);
   });
   if (args.open) openBrowser(bridge.url);
 
@@ -89,7 +92,9 @@ async function serve(args: ServeArgs): Promise<number> {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) {
-        log(`rpc-ui: ${signal} again, exiting now.`);
+        log(`rpc-ui: ${signal} again, killing the agent and exiting now.`);
+        running.agent.kill();
+        chosen.cleanup();
         process.exit(130);
       }
       stopping = true;
@@ -98,8 +103,7 @@ async function serve(args: ServeArgs): Promise<number> {
         resolve(0);
       });
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
   });
 }
 

@@ -41,11 +41,18 @@ export interface BridgeOptions {
   readonly token?: string;
   /** The built playground served at `/`. A page saying how to build it is served when missing. */
   readonly staticDir?: string;
-  /** Origins allowed to open the WebSocket (default: the bridge's own, see `ownOrigins`). */
+  /**
+   * Origins allowed to open the WebSocket (default: the bridge's own, see `ownOrigins`; beyond
+   * loopback also an `http:` origin naming the host the request was sent to, the token guarding).
+   */
   readonly allowedOrigins?: readonly string[];
   /** Origins allowed besides `allowedOrigins` (for example a dev server's, or a webview's). */
   readonly extraOrigins?: readonly string[];
-  /** Largest message a tab may send, in bytes (default 16 MiB: an editor's answer can be long). */
+  /**
+   * Largest message a tab may send, and longest line the agent may write, in bytes (default
+   * 256 MiB: an editor's text can be long). A tab over it is closed with 1009 (message too big);
+   * an agent line over it is skipped and logged.
+   */
   readonly maxPayload?: number;
   /** Where to report refused connections and other problems (default: nowhere). */
   readonly log?: (message: string) => void;
@@ -69,8 +76,8 @@ export interface Bridge {
 
 /** Default port of `rpc-ui serve`. */
 export const DEFAULT_PORT = 5178;
-/** Default largest message from a tab. */
-export const DEFAULT_MAX_PAYLOAD = 16 * 1024 * 1024;
+/** Default largest message from a tab, and longest line from the agent. */
+export const DEFAULT_MAX_PAYLOAD = 256 * 1024 * 1024;
 
 function listen(server: Server, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -105,9 +112,12 @@ function staticRoot(dir: string | undefined): string | undefined {
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? (isLoopback(host) ? undefined : randomUUID());
+  // Beyond loopback the page may be reached under any of the machine's names: the token guards it.
+  const sameHost = options.allowedOrigins === undefined && !isLoopback(host);
   const log = options.log ?? (() => undefined);
   const root = staticRoot(options.staticDir);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD });
+  const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
+  const wss = new WebSocketServer({ noServer: true, maxPayload });
   // Known once the port is: filled in right after `listen`, before any request can arrive.
   const state: { headers: Record<string, string>; allowedOrigins: readonly string[]; hub?: AgentHub } = {
     headers: {},
@@ -128,7 +138,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       refuseUpgrade(socket, 404, 'WebSockets are served at /rpc only.');
       return;
     }
-    const reason = refusalReason(req, url, { allowedOrigins: state.allowedOrigins, token });
+    const reason = refusalReason(req, url, { allowedOrigins: state.allowedOrigins, token, sameHost });
     if (reason) {
       log(`rpc-ui: refused a WebSocket: ${reason}`);
       refuseUpgrade(socket, 403, reason);
@@ -147,7 +157,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const spec = options.agent;
   let agent: AgentProcess;
   try {
-    agent = new AgentProcess({ command: spec.command, args: spec.args, cwd: spec.cwd, env: spec.env });
+    const { command, args, cwd, env } = spec;
+    agent = new AgentProcess({ command, args, cwd, env, maxLineBytes: maxPayload });
   } catch (error) {
     server.close();
     throw error;

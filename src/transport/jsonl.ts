@@ -3,6 +3,7 @@ import { InboundMessage } from './inbound.js';
 
 const LF = 0x0a;
 const CR = 0x0d;
+const encoder = new TextEncoder();
 
 // Node's Buffer#indexOf scans bytes with memchr, about 8x faster than Uint8Array#indexOf on
 // Node 20; it accepts any Uint8Array as `this`. Browsers keep the standard method.
@@ -28,11 +29,10 @@ const SMALL_RUN = 32;
 const SMALL_PIECE = 1024;
 
 /**
- * Whether a line is empty or a short one of JSON whitespace but `\n` (space, tab, CR) only: skipped,
- * as text or as bytes.
+ * Whether a line is empty or JSON whitespace but `\n` (space, tab, CR) only: skipped, as text or as
+ * bytes. A JSON line stops the scan at its first character.
  */
 function isBlank(line: string | Uint8Array): boolean {
-  if (line.length >= 64) return false;
   for (let i = 0; i < line.length; i++) {
     const code = typeof line === 'string' ? line.charCodeAt(i) : line[i];
     if (code !== 0x20 && code !== 0x09 && code !== CR) return false;
@@ -40,10 +40,16 @@ function isBlank(line: string | Uint8Array): boolean {
   return true;
 }
 
+/** A line without its leading byte order mark, as TextDecoder gives it on the bytes path. */
+function withoutBom(line: string): string {
+  return line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
+}
+
 /**
  * Splits a byte or text stream into JSON lines: on `\n` only (never on U+2028/U+2029), one
- * trailing `\r` stripped, empty lines skipped. Bytes are split before decoding, so a character
- * split across chunks survives. Call `end()` at the end of the stream to flush a last line
+ * trailing `\r` stripped, blank lines skipped, a leading byte order mark dropped (from text here,
+ * from bytes when decoded). Bytes are split before decoding, so a character split across chunks
+ * survives; a line mixing text and byte chunks is read as UTF-8 bytes. Call `end()` at the end of the stream to flush a last line
  * without `\n`. Work per chunk is linear in its size, whatever the line length.
  */
 export class JsonlDecoder {
@@ -81,7 +87,17 @@ export class JsonlDecoder {
 
   #take(chunk: Uint8Array | string, start: number, end: number): void {
     if (this.#skipping || start === end) return;
-    const length = end - start;
+    let piece = typeof chunk === 'string' ? chunk.slice(start, end) : chunk.subarray(start, end);
+    const held = this.#parts;
+    if (held.length > 0 && typeof piece !== typeof held[0]) {
+      // A line of text and bytes is read as UTF-8 bytes.
+      if (typeof piece === 'string') piece = encoder.encode(piece);
+      else {
+        this.#parts = [encoder.encode(held.join(''))];
+        this.#run = 0;
+      }
+    }
+    const length = piece.length;
     // One byte more than the cap may be the line's `\r`, which does not count: #flush decides.
     if (this.#pending + length > this.#max + 1) {
       this.#skip(this.#pending + length);
@@ -89,7 +105,7 @@ export class JsonlDecoder {
       return;
     }
     const parts = this.#parts;
-    parts.push(typeof chunk === 'string' ? chunk.slice(start, end) : chunk.subarray(start, end));
+    parts.push(piece);
     this.#pending += length;
     if (length >= SMALL_PIECE) this.#run = parts.length;
     else if (parts.length - this.#run >= SMALL_RUN) this.#mergeRun();
@@ -129,7 +145,7 @@ export class JsonlDecoder {
       let line = parts.length === 1 ? first : parts.join('');
       if (line.endsWith('\r')) line = line.slice(0, -1);
       if (line.length > this.#max) this.#skip(size);
-      else if (!isBlank(line)) this.#options.onMessage(InboundMessage.fromText(line));
+      else if (!isBlank(line)) this.#options.onMessage(InboundMessage.fromText(withoutBom(line)));
       return;
     }
     let line = parts.length === 1 ? first : concat(parts as Uint8Array[]);

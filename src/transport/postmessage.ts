@@ -117,7 +117,7 @@ export class PostMessageTransport extends BaseTransport {
     const own = (globalThis as { location?: { origin?: string } }).location?.origin;
     this.#allowed = options.allowedOrigins ?? (own ? [own] : []);
     this.#json = options.serialize === 'json';
-    this.#decoder = this.createDecoder(options.maxLineBytes, this.#deliver);
+    this.#decoder = this.createDecoder(options.maxLineBytes);
     this.#source.addEventListener('message', this.#onMessage);
     if (typeof MessagePort !== 'undefined' && this.#source instanceof MessagePort) this.#source.start();
   }
@@ -145,11 +145,6 @@ export class PostMessageTransport extends BaseTransport {
     this.#source.removeEventListener('message', this.#onMessage);
     this.setState('closed');
   }
-
-  /** A listener may close the transport in the middle of a message's lines: drop the rest. */
-  #deliver = (message: InboundMessage): void => {
-    if (this.state !== 'closed') this.receive(message);
-  };
 
   #onMessage = (received: object): void => {
     const event = received as MessageEventLike;

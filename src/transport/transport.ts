@@ -66,20 +66,18 @@ export abstract class BaseTransport implements Transport {
     this.events.emit('state', state);
   }
 
+  /** Deliver one message; none once closed (a listener may close in the middle of a chunk's lines). */
   protected receive = (message: InboundMessage): void => {
-    this.events.emit('message', message);
+    if (this.#state !== 'closed') this.events.emit('message', message);
   };
 
   protected fail = (error: TransportError): void => {
     this.events.emit('error', error);
   };
 
-  /**
-   * A decoder of JSON lines that hands each line to `onMessage` (by default `receive`) and reports
-   * a line over `maxLineBytes` as an `error`.
-   */
-  protected createDecoder(maxLineBytes?: number, onMessage = this.receive): JsonlDecoder {
-    return new JsonlDecoder({ onMessage, onError: this.fail, maxLineBytes });
+  /** A decoder of JSON lines that hands each line to `receive` and reports a line over `maxLineBytes` as an `error`. */
+  protected createDecoder(maxLineBytes?: number): JsonlDecoder {
+    return new JsonlDecoder({ onMessage: this.receive, onError: this.fail, maxLineBytes });
   }
 
   /**

@@ -1,5 +1,4 @@
 import { TransportError } from './errors.js';
-import type { InboundMessage } from './inbound.js';
 import { encodeJson, type JsonlDecoder, pushMessage } from './jsonl.js';
 import { BaseTransport, type OutboundMessage } from './transport.js';
 
@@ -170,7 +169,7 @@ export class WebSocketTransport extends BaseTransport {
     this.#protocols = options.protocols;
     this.#policy = reconnectPolicy(options.reconnect);
     this.#outboxLimit = atLeast(0, 'outboxLimit', options.outboxLimit ?? 1000);
-    this.#decoder = this.createDecoder(options.maxLineBytes, this.#deliver);
+    this.#decoder = this.createDecoder(options.maxLineBytes);
     this.#connect();
   }
 
@@ -244,11 +243,6 @@ export class WebSocketTransport extends BaseTransport {
     socket.addEventListener('close', closed);
     return socket;
   }
-
-  /** A listener may close the transport in the middle of a message's lines: drop the rest. */
-  #deliver = (message: InboundMessage): void => {
-    if (this.state !== 'closed') this.receive(message);
-  };
 
   #onOpen = (): void => {
     const socket = this.#socket;

@@ -52,4 +52,31 @@ describe('StreamTransport in Chromium', () => {
     expect(written).to.deep.equal(['{"type":"extension_ui_response","id":"q1","value":""}\n']);
     transport.close();
   });
+
+  it('delivers nothing once closed: neither the rest of a chunk nor a last line without \\n', async () => {
+    let push: (chunk: string) => void = () => undefined;
+    const readable = new ReadableStream<string>({ start: (c) => void (push = (chunk) => c.enqueue(chunk)) });
+    const transport = new StreamTransport({ readable });
+    const controller = new ExtensionUIController({ transport });
+    const confirm = (id: string) =>
+      `{"type":"extension_ui_request","id":"${id}","method":"confirm","title":"${id}","message":"m"}`;
+    // A listener closes the transport at the first line of a chunk of two.
+    const stop = transport.on('message', () => transport.close());
+    push(`${confirm('first')}\n${confirm('second')}\n`);
+    await transport.done;
+    stop();
+    expect(controller.dialogs.map((d) => d.request.id)).to.deep.equal(['first']);
+
+    let pushAgain: (chunk: string) => void = () => undefined;
+    const again = new StreamTransport({
+      readable: new ReadableStream<string>({ start: (c) => void (pushAgain = (chunk) => c.enqueue(chunk)) }),
+    });
+    const other = new ExtensionUIController({ transport: again });
+    pushAgain(confirm('unfinished'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    again.close();
+    await again.done;
+    expect(again.state).to.equal('closed');
+    expect(other.dialogs).to.deep.equal([]);
+  });
 });

@@ -4,6 +4,8 @@
  * parsing. The installed package's command is tested in package.test.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,8 +22,8 @@ interface Cli {
   readonly exited: Promise<number | null>;
 }
 
-function runCli(args: readonly string[]): Cli {
-  const child = spawn(process.execPath, [join(root, 'bin', 'rpc-ui.mjs'), ...args], {
+function runCli(args: readonly string[], script = join(root, 'bin', 'rpc-ui.mjs')): Cli {
+  const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
     env: { ...process.env, CI: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,6 +42,16 @@ function runCli(args: readonly string[]): Cli {
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, stdout, stderr: () => stderr, exited };
+}
+
+/** Whether the process runs (a zombie waiting to be reaped does not). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'ENOENT'; // no /proc here: kill(pid, 0) worked
+  }
 }
 
 afterEach(() => {
@@ -63,6 +75,9 @@ describe('rpc-ui serve', () => {
       type: 'rpc_ui_hello',
       agent: 'pi (embedded default, demo extension)',
       running: true,
+      dialogs: [],
+      statuses: [],
+      widgets: [],
     });
     const results = tab.probe([{ call: 'select', args: ['Via the CLI', ['yes', 'no']] }]);
     const request = await tab.request('select', 'Via the CLI');
@@ -88,6 +103,77 @@ describe('rpc-ui serve', () => {
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   });
+});
+
+describe('rpc-ui serve, when things go wrong', () => {
+  const idle = "process.stdin.on('data', () => {}); process.stdin.on('end', () => process.exit(0));";
+
+  async function servingUrl(cli: Cli): Promise<string> {
+    const line = await until('the serving line', () => cli.stdout[0], 15_000);
+    return line.replace('rpc-ui: serving ', '');
+  }
+
+  it('kills an agent that does not end when a second Ctrl+C comes', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'rpc-ui-cli-'));
+    const pidFile = join(work, 'pid');
+    const stubborn = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
+      process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000);`;
+    const cli = runCli(['serve', '--port', '0', '--no-open', '--', process.execPath, '-e', stubborn]);
+    let pid = 0;
+    try {
+      await servingUrl(cli);
+      pid = Number(
+        await until('the agent pid', () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : undefined)),
+      );
+      cli.child.kill('SIGINT');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      cli.child.kill('SIGINT');
+      expect(await cli.exited).toBe(130);
+      expect(cli.stderr()).toContain('SIGINT again, killing the agent and exiting now.');
+      await until('the agent to be gone', () => (isRunning(pid) ? undefined : true), 2000);
+    } finally {
+      if (pid && isRunning(pid)) process.kill(pid, 'SIGKILL');
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('ends cleanly on SIGHUP (the terminal closed), as on Ctrl+C', async () => {
+    const cli = runCli(['serve', '--port', '0', '--no-open', '--', process.execPath, '-e', idle]);
+    const tab = await Tab.open(await servingUrl(cli));
+    await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
+    cli.child.kill('SIGHUP');
+    expect(await cli.exited).toBe(0);
+    expect(await tab.closed()).toBe(1001);
+  });
+
+  it('prints why the agent failed: its last stderr lines, or why it could not start', async () => {
+    const failing = runCli(['serve', '--port', '0', '--no-open', '--', 'sh', '-c', 'echo boom >&2; exit 3']);
+    const missing = runCli(['serve', '--port', '0', '--no-open', '--', '/nonexistent/agent']);
+    await until('the stderr tail', () => (failing.stderr().includes('  boom') ? true : undefined));
+    expect(failing.stderr()).toContain(
+      'rpc-ui: the agent exited (code 3); the page stays up until Ctrl+C.\nrpc-ui: its last stderr lines:\n  boom\n',
+    );
+    await until('the spawn error', () => (missing.stderr().includes('ENOENT') ? true : undefined));
+    expect(missing.stderr()).toMatch(
+      /\n {2}rpc-ui: could not start the agent \(\/nonexistent\/agent\): .*ENOENT/,
+    );
+    for (const cli of [failing, missing]) cli.child.kill('SIGTERM');
+    expect(await Promise.all([failing.exited, missing.exited])).toEqual([0, 0]);
+  });
+
+  it('npm start accepts the serve command it adds itself', async () => {
+    const args = ['serve', '--port', '0', '--no-open', '--', process.execPath, '-e', idle];
+    const cli = runCli(args, join(root, 'scripts', 'start.mjs'));
+    // start.mjs builds the playground first.
+    await until(
+      'the serving line or the exit',
+      () => cli.stdout[0] ?? cli.child.exitCode ?? undefined,
+      60_000,
+    );
+    expect(cli.stdout[0], cli.stderr()).toMatch(/^rpc-ui: serving http/);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  }, 70_000);
 });
 
 describe('rpc-ui arguments', () => {
@@ -130,5 +216,20 @@ describe('rpc-ui arguments', () => {
     });
     expect(parseCli(['serve', '--bogus'], {})).toMatchObject({ kind: 'error' });
     expect(parseCli([], {})).toEqual({ kind: 'help' });
+    expect(parseCli(['serve', '--port', '-1'], {})).toEqual({
+      kind: 'error',
+      message: '--port must be 0 to 65535, not "-1".',
+    });
+  });
+
+  it('takes --allow-origin as an origin, however it is spelled, and refuses what is not one', () => {
+    const origins = ['http://LocalHost:5173/', 'https://example.com:443/app', 'vscode-webview://abc123'];
+    expect(parseCli(['serve', ...origins.flatMap((o) => ['--allow-origin', o])], {})).toMatchObject({
+      args: { allowOrigins: ['http://localhost:5173', 'https://example.com', 'vscode-webview://abc123'] },
+    });
+    expect(parseCli(['serve', '--allow-origin', 'localhost:5173'], {})).toEqual({
+      kind: 'error',
+      message: '--allow-origin takes an origin like http://localhost:5173, not "localhost:5173".',
+    });
   });
 });

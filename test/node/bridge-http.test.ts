@@ -164,6 +164,33 @@ describe('WebSocket gates', () => {
     tab.close();
   });
 
+  it('on every address (0.0.0.0), accepts the page under the name it was reached by, with the token', async () => {
+    const idle = "process.stdin.resume(); process.stdin.on('end', () => process.exit(0));";
+    const wide = await startBridge({
+      host: '0.0.0.0',
+      port: 0,
+      agent: { command: process.execPath, args: ['-e', idle] },
+    });
+    try {
+      const token = wide.token ?? '';
+      expect(wide.url).toBe(`http://0.0.0.0:${wide.port}/?token=${token}`);
+      for (const base of [`http://127.0.0.1:${wide.port}`, `http://127.0.0.2:${wide.port}`]) {
+        const tab = await Tab.open(base, { token });
+        await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
+        tab.close();
+        await expect(Tab.open(base)).rejects.toThrow('refused: 403');
+        for (const origin of [
+          'http://evil.example',
+          `http://127.0.0.3:${wide.port}`,
+          base.replace('http', 'https'),
+        ])
+          await expect(Tab.open(base, { token, origin })).rejects.toThrow('refused: 403');
+      }
+    } finally {
+      await wide.close();
+    }
+  });
+
   it('knows loopback addresses (a token is generated for the others)', () => {
     expect(['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost'].map(isLoopback)).toEqual([
       true,

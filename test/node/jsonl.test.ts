@@ -108,6 +108,48 @@ describe('JsonlDecoder', () => {
     decoder.end();
     expect(lines).toEqual(['{"a":"日本"}', '{"b":2}']);
   });
+
+  it('skips a blank line of any length, as text and as bytes', () => {
+    const blank = `${' \t'.repeat(100)}\r\n`;
+    for (const chunk of [blank, encoder.encode(blank)]) {
+      const { decoder, lines, errors } = collect();
+      decoder.push(chunk);
+      decoder.push('{"a":1}\n');
+      expect(lines).toEqual(['{"a":1}']);
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it('drops a leading byte order mark, as text and as bytes, so the line parses', () => {
+    const input = '\ufeff{"type":"x"}\n{"type":"y"}\n';
+    for (const chunk of [input, encoder.encode(input)]) {
+      const messages: InboundMessage[] = [];
+      const decoder = new JsonlDecoder({ onMessage: (message) => messages.push(message) });
+      decoder.push(chunk);
+      expect(messages.map((m) => [m.type, m.value])).toEqual([
+        ['x', { type: 'x' }],
+        ['y', { type: 'y' }],
+      ]);
+    }
+  });
+
+  it('reads a line that mixes text and byte chunks as one line, in either order', () => {
+    const line = '{"type":"x","text":"héllo 日本 🚀"}';
+    const bytes = encoder.encode(line);
+    const chars = [...line];
+    for (let cut = 1; cut < chars.length; cut++) {
+      const [head, tail] = [chars.slice(0, cut).join(''), chars.slice(cut).join('')];
+      const cutBytes = encoder.encode(head).length;
+      const textFirst = collect();
+      textFirst.decoder.push(head);
+      textFirst.decoder.push(bytes.subarray(cutBytes));
+      textFirst.decoder.push('\n');
+      const bytesFirst = collect();
+      bytesFirst.decoder.push(bytes.subarray(0, cutBytes));
+      bytesFirst.decoder.push(`${tail}\n`);
+      expect([textFirst.lines, bytesFirst.lines], `cut at ${cut}`).toEqual([[line], [line]]);
+    }
+  });
 });
 
 describe('encodeLine', () => {

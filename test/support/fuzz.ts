@@ -507,9 +507,9 @@ export type FramingEvent =
 const LF = 0x0a;
 const CR = 0x0d;
 
-/** Whether a line counts as blank (and is skipped): short and only spaces, tabs and CRs. */
+/** Whether a line counts as blank (and is skipped): only spaces, tabs and CRs. */
 export function isBlankLine(line: Uint8Array): boolean {
-  return line.length < 64 && line.every((byte) => byte === 0x20 || byte === 0x09 || byte === CR);
+  return line.every((byte) => byte === 0x20 || byte === 0x09 || byte === CR);
 }
 
 /**
