@@ -1,14 +1,16 @@
 /**
  * The bridge's core: one agent process, any number of browser tabs. Every agent line goes to every
- * tab as it was written; every tab message goes to the agent as one line. A new tab first gets the
- * current state (see {@link UiTable}); the first answer to a dialog closes it in the other tabs;
- * the agent's exit is told to everyone. Node only.
+ * tab as it was written (but for lines of the bridge's own `rpc_ui_*` types: dropped); every tab
+ * message goes to the agent as one line. A new tab first gets the current state (see
+ * {@link UiTable}); the first answer to a dialog closes it in the other tabs; the agent's exit is
+ * told to everyone. Node only.
  */
 import type { WebSocket } from 'ws';
 import type { BridgeAgentExit, BridgeDialogClosed, BridgeHello } from '../protocol/bridge.js';
 import { isBridgeType } from '../protocol/bridge.js';
 import { RESPONSE_TYPE } from '../protocol/types.js';
 import { isPlainObject } from '../transport/jsonl.js';
+import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
 import type { AgentProcess } from './agent-process.js';
 import { UiTable } from './ui-table.js';
@@ -22,6 +24,10 @@ const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 const DRAIN_MS = 1000;
 
 type RawData = Buffer | ArrayBuffer | Buffer[];
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 function textOf(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
@@ -73,12 +79,17 @@ export class AgentHub {
       else stderr.once('close', () => resolve());
     });
     transport.on('message', (message) => {
-      this.#table.observe(message);
-      if (this.#tabs.size === 0) return;
-      const text = message.text;
-      for (const tab of this.#tabs) this.#sendText(tab, text);
+      try {
+        this.#fromAgent(message);
+      } catch (error) {
+        this.#log(`rpc-ui: dropped an agent line: ${messageOf(error)}`);
+      }
     });
-    transport.on('error', (error) => this.#log(`rpc-ui: agent output: ${error.message}`));
+    transport.on('error', (error) => {
+      if (error.code === 'send-failed')
+        this.#log(`rpc-ui: could not write to the agent: ${messageOf(error.cause ?? error)}`);
+      else this.#log(`rpc-ui: agent output: ${error.message}`);
+    });
     this.ended = this.#agent.exited.then(async (exit) => {
       // Nothing more goes to a process that has ended, while its last output is still read.
       this.#stopped = true;
@@ -102,6 +113,7 @@ export class AgentHub {
       type: 'rpc_ui_hello',
       agent: this.#label,
       running: this.#exit === undefined,
+      ...this.#table.live(),
     };
     this.#sendText(tab, JSON.stringify(hello));
     for (const line of this.#table.replay()) this.#sendText(tab, line);
@@ -112,6 +124,21 @@ export class AgentHub {
   closeTabs(code: number, reason: string): void {
     for (const tab of this.#tabs) tab.close(code, reason);
     this.#tabs.clear();
+  }
+
+  #fromAgent(message: InboundMessage): void {
+    // Only the bridge speaks rpc_ui_*: an agent line that does must not pass for the bridge.
+    const type = message.type;
+    if (isBridgeType(type)) {
+      this.#log(
+        `rpc-ui: dropped an agent line of the bridge's own type ${JSON.stringify(type?.slice(0, 80))}.`,
+      );
+      return;
+    }
+    this.#table.observe(message);
+    if (this.#tabs.size === 0) return;
+    const text = message.text;
+    for (const tab of this.#tabs) this.#sendText(tab, text);
   }
 
   #fromTab(tab: WebSocket, text: string): void {
@@ -166,9 +193,7 @@ export class AgentHub {
     try {
       this.#agent.transport.send(message);
     } catch (error) {
-      this.#log(
-        `rpc-ui: could not write to the agent: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.#log(`rpc-ui: could not write to the agent: ${messageOf(error)}`);
     }
   }
 

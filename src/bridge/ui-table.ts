@@ -5,7 +5,13 @@
  */
 import { parseRequest } from '../protocol/parse.js';
 import { responseFor } from '../protocol/responses.js';
-import { type DialogAnswer, type DialogRequest, dialogTimeout, REQUEST_TYPE } from '../protocol/types.js';
+import {
+  DIALOG_METHODS,
+  type DialogAnswer,
+  type DialogRequest,
+  dialogTimeout,
+  REQUEST_TYPE,
+} from '../protocol/types.js';
 import { BoundedSet } from '../transport/bounded-set.js';
 import { type Clock, systemClock } from '../transport/clock.js';
 import type { InboundMessage } from '../transport/inbound.js';
@@ -39,7 +45,7 @@ export type ClaimResult =
   | 'first'
   /** The dialog was already answered or expired: drop the answer. */
   | 'closed'
-  /** The first answer to a request of a method the bridge does not know (a fork's): forward. */
+  /** The first answer to a request the bridge cannot check (a fork's method, bad fields): forward. */
   | 'unknown'
   /** The agent never asked this (no such request, or one that takes no answer): drop it. */
   | 'not-asked'
@@ -58,7 +64,7 @@ export class UiTable {
   readonly #clock: Clock;
   readonly #dialogs = new Map<string, PendingDialog>();
   readonly #closed = new BoundedSet<string>(1000);
-  /** Requests of methods the bridge does not know, not answered yet. */
+  /** Requests the bridge cannot check (an unknown method, a dialog with bad fields), not answered yet. */
   readonly #unknown = new BoundedSet<string>(1000);
   readonly #statuses = new Map<string, string>();
   readonly #widgets = new Map<string, string>();
@@ -75,8 +81,12 @@ export class UiTable {
     if (!isPlainObject(raw)) return;
     const parsed = parseRequest(raw, message.text);
     if (!parsed.ok) {
-      const { reason, id } = parsed.report;
-      if (reason === 'unknown-method' && id !== undefined) this.#unknown.add(id);
+      const { reason, id, method } = parsed.report;
+      // A dialog with bad fields is answered `cancelled` by the kit: forward that answer too.
+      const unchecked =
+        reason === 'unknown-method' || (reason === 'invalid-fields' && DIALOG_METHODS.has(method ?? ''));
+      if (unchecked && id !== undefined && !this.#dialogs.has(id) && !this.#closed.has(id))
+        this.#unknown.add(id);
       return;
     }
     const request = parsed.request;
@@ -120,12 +130,24 @@ export class UiTable {
       return 'first';
     }
     if (this.#closed.has(id)) return 'closed';
-    return this.#unknown.delete(id) ? 'unknown' : 'not-asked';
+    if (!this.#unknown.delete(id)) return 'not-asked';
+    // Several tabs answer a dialog with bad fields (each kit cancels it): the first one goes.
+    this.#closed.add(id);
+    return 'unknown';
   }
 
   /** The ids of the dialogs still pending, oldest first. */
   pendingIds(): string[] {
     return [...this.#dialogs.keys()];
+  }
+
+  /** What is live now, for `rpc_ui_hello`: pending dialog ids, status and widget keys. */
+  live(): { dialogs: string[]; statuses: string[]; widgets: string[] } {
+    return {
+      dialogs: this.pendingIds(),
+      statuses: [...this.#statuses.keys()],
+      widgets: [...this.#widgets.keys()],
+    };
   }
 
   /**

@@ -22,13 +22,23 @@ export interface BridgeAgentExit {
   readonly stderr: readonly string[];
 }
 
-/** Sent first to every tab that connects: what the bridge runs. */
+/**
+ * Sent first to every tab that connects: what the bridge runs, and what is live now, so a tab that
+ * was away drops what ended meanwhile (the replay that follows only adds). The lists are optional:
+ * an older bridge sends none.
+ */
 export interface BridgeHello {
   readonly type: 'rpc_ui_hello';
   /** The agent command, for display (never chosen by the browser). */
   readonly agent: string;
   /** Whether the agent process is still running. */
   readonly running: boolean;
+  /** The ids of the dialogs the agent still waits on. */
+  readonly dialogs?: readonly string[];
+  /** The keys of the statuses set now. */
+  readonly statuses?: readonly string[];
+  /** The keys of the widgets set now. */
+  readonly widgets?: readonly string[];
 }
 
 /** Any message the bridge itself sends. */

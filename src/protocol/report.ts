@@ -1,4 +1,7 @@
-/** Typed reports for lines that cannot be used. They are never thrown and never answered. */
+/**
+ * Typed reports for lines that cannot be used. They are never thrown, and never answered but for
+ * a dialog request with bad fields, which the controller answers `{cancelled: true}`.
+ */
 
 /** Why a line was not used. */
 export type InvalidReason =
@@ -22,6 +25,8 @@ export interface InvalidRequestReport {
   readonly id?: string;
   /** The method, when the line had one. */
   readonly method?: string;
+  /** The dialog was answered `{cancelled: true}` so that the agent does not wait for it forever. */
+  readonly cancelled?: true;
 }
 
 /** A short, safe description of a JSON value's kind for error messages. */

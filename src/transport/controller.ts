@@ -1,13 +1,13 @@
 import { parseRequest } from '../protocol/parse.js';
 import type { InvalidRequestReport } from '../protocol/report.js';
-import { responseFor } from '../protocol/responses.js';
+import { cancelResponse, responseFor } from '../protocol/responses.js';
 import type {
   DialogAnswer,
   DialogRequest,
   ExtensionUIRequest,
   ExtensionUIResponse,
 } from '../protocol/types.js';
-import { dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../protocol/types.js';
+import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../protocol/types.js';
 import { BoundedSet } from './bounded-set.js';
 import { type Clock, systemClock } from './clock.js';
 import { Emitter } from './emitter.js';
@@ -56,7 +56,11 @@ export interface ControllerEvents {
   editorText: string;
   /** A notification arrived. */
   notify: NotificationEntry;
-  /** A line that looked like an extension UI request could not be used. */
+  /**
+   * A line that looked like an extension UI request could not be used. A dialog request with bad
+   * fields is answered `{cancelled: true}` once (`cancelled` in the report), so the agent goes on,
+   * and the report is added to the notifications as an error, for the user.
+   */
   invalid: InvalidRequestReport;
   /** Any line that is not an extension UI request, unchanged (command responses, events). */
   message: InboundMessage;
@@ -178,10 +182,10 @@ export class ExtensionUIController {
     return dialog.deadline === undefined ? undefined : Math.max(0, dialog.deadline - this.#clock.now());
   }
 
-  /** Status entries sorted by key. */
+  /** Status entries sorted by key with `localeCompare`, as pi's own footer sorts them. */
   get statuses(): readonly StatusEntry[] {
     this.#statusList ??= [...this.#statuses]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .sort(([a], [b]) => a.localeCompare(b))
       .map(([key, text]) => ({ key, text }));
     return this.#statusList;
   }
@@ -227,19 +231,24 @@ export class ExtensionUIController {
   /**
    * Answer a pending dialog. Sends exactly one response: a second call, a call for an unknown,
    * expired or dismissed dialog, or a call while no transport can send returns `false` and sends
-   * nothing (a failed send keeps the dialog pending and emits `error`).
+   * nothing (a failed send keeps the dialog pending and emits `error`). A dialog whose deadline
+   * has passed expires now, even when its timer has not run yet (a throttled tab).
    * @throws TypeError when the answer's kind does not fit the dialog (`confirmed` for a select).
    */
   respond(id: string, answer: DialogAnswer): boolean {
     const dialog = this.#pending(id);
     if (!dialog) return false;
     const response = responseFor(dialog.request, answer);
+    if (this.remaining(dialog) === 0) {
+      this.#expire(dialog);
+      return false;
+    }
     this.#answering.add(id);
     try {
       this.send(response);
     } catch (error) {
       this.#answering.delete(id);
-      this.#events.emit('error', error instanceof Error ? error : new Error(String(error)));
+      this.#error(error);
       return false;
     }
     this.#answering.delete(id);
@@ -291,31 +300,38 @@ export class ExtensionUIController {
     const now = this.#clock.now();
     return {
       version: 1,
+      savedAt: Date.now(),
       dialogs: this.dialogs.map(({ request, receivedAt, deadline }) => ({
         request,
         ageMs: now - receivedAt,
         remainingMs: deadline === undefined ? null : Math.max(0, deadline - now),
       })),
-      statuses: this.statuses.map(({ key, text }) => ({ key, text })),
-      widgets: this.widgets.map(({ key, lines, placement }) => ({ key, lines: [...lines], placement })),
-      ...(this.#title === undefined ? {} : { title: this.#title }),
-      ...(this.#editorText === undefined ? {} : { editorText: this.#editorText }),
-      notifications: [...this.#notifications],
+      // These arrays are never changed in place: a new one replaces each.
+      statuses: this.statuses,
+      widgets: this.widgets,
+      title: this.#title,
+      editorText: this.#editorText,
+      notifications: this.#notifications,
       closedIds: this.#closed.values(),
     };
   }
 
   /**
    * Bring back a state from `snapshot()` (after a reload, or a hidden VS Code webview). Dialogs
-   * keep their remaining time; one whose time ran out meanwhile expires at once. Dialogs already
-   * pending are kept. Input that is not a valid snapshot is refused.
+   * keep their remaining time less the wall-clock time since the snapshot; one whose time ran out
+   * meanwhile expires at once. Dialogs already pending are kept. Emits `statuses`, `widgets` and
+   * `title` (when there is one) with the restored values; not `editorText`, which fills the
+   * host's composer and would overwrite what the user typed since (its `change` is emitted).
+   * Input that is not a valid snapshot is refused.
    * @throws TypeError with the reason when `data` is not a snapshot.
    */
   restore(data: unknown): void {
     const snapshot = readSnapshot(data);
+    const away = Math.max(0, Date.now() - (snapshot.savedAt ?? Date.now()));
     for (const id of snapshot.closedIds) this.#closed.add(id);
     for (const { request, ageMs, remainingMs } of snapshot.dialogs)
-      if (!this.#known(request.id)) this.#open(request, ageMs, remainingMs ?? undefined);
+      if (!this.#known(request.id))
+        this.#open(request, ageMs + away, remainingMs === null ? undefined : remainingMs - away);
     this.#statuses.clear();
     for (const { key, text } of snapshot.statuses) this.#statuses.set(key, text);
     this.#widgets.clear();
@@ -325,18 +341,43 @@ export class ExtensionUIController {
     this.#notifications = this.#latest(snapshot.notifications);
     this.#statusList = undefined;
     this.#widgetList = undefined;
-    for (const kind of ['statuses', 'widgets', 'title', 'editorText', 'notifications'] as const)
-      this.#changed(kind);
+    this.#update('statuses', this.statuses);
+    this.#update('widgets', this.widgets);
+    if (this.#title !== undefined) this.#events.emit('title', this.#title);
+    for (const kind of ['title', 'editorText', 'notifications'] as const) this.#changed(kind);
   }
 
-  /** Detach, stop every timer and drop every listener. */
+  /**
+   * Forget what ended while this client was away, as the rpc-ui bridge's `rpc_ui_hello` lists
+   * what is still live: pending dialogs not in `dialogs` close locally (`dismiss`, nothing is
+   * sent), statuses and widgets whose keys are not listed are removed. A list that is not an
+   * array keeps its part as it is (an older bridge sends none).
+   */
+  retain(live: {
+    readonly dialogs?: unknown;
+    readonly statuses?: unknown;
+    readonly widgets?: unknown;
+  }): void {
+    const gone = (list: unknown, key: string) => Array.isArray(list) && !list.includes(key);
+    const type = REQUEST_TYPE;
+    for (const { request } of this.dialogs) if (gone(live.dialogs, request.id)) this.cancel(request.id);
+    // As if the agent had cleared them.
+    for (const statusKey of this.#statuses.keys())
+      if (gone(live.statuses, statusKey))
+        this.#receiveUpdate({ type, id: '', method: 'setStatus', statusKey });
+    for (const widgetKey of this.#widgets.keys())
+      if (gone(live.widgets, widgetKey))
+        this.#receiveUpdate({ type, id: '', method: 'setWidget', widgetKey, widgetPlacement: 'aboveEditor' });
+  }
+
+  /** Detach, stop every timer, close the dialogs (telling bound elements) and drop every listener. */
   dispose(): void {
     this.detach();
     for (const handle of this.#timers.values()) this.#clock.clearTimeout(handle);
     this.#timers.clear();
     this.#dialogs.clear();
-    this.#dialogList = undefined;
-    this.#events.emit('dialogs', this.dialogs);
+    this.#dialogsChanged();
+    this.#events.clear();
   }
 
   // The hot path: called for every line. Only extension UI requests, and lines whose type could
@@ -365,22 +406,62 @@ export class ExtensionUIController {
   #handleRequest(value: unknown, line: InboundMessage): void {
     const result = parseRequest(value, line.text);
     if (!result.ok) {
-      this.#events.emit('invalid', { ...result.report, raw: clip(result.report.raw) });
+      this.#reject({ ...result.report, raw: clip(result.report.raw) });
       return;
     }
     const request = result.request;
     this.#events.emit('request', request);
     if (!isDialogRequest(request)) this.#receiveUpdate(request);
-    else if (this.#known(request.id)) {
+    else if (this.#dialogs.has(request.id)) this.#replayed(request);
+    else if (this.#closed.has(request.id)) {
       const { id, method } = request;
       this.#events.emit('invalid', {
         raw: clip(line.text),
         reason: 'duplicate-id',
-        message: `A ${method} request with id "${id}" is already open or was already closed; the repeat was ignored.`,
+        message: `A ${method} request with id "${id}" was already closed; the repeat was ignored.`,
         id,
         method,
       });
     } else this.#open(request, 0, dialogTimeout(request));
+  }
+
+  /**
+   * Report a request that cannot be used. A dialog the agent waits on (a usable id, a dialog
+   * method, bad fields) is answered `{cancelled: true}` once, or it would block the agent for good.
+   */
+  #reject(report: InvalidRequestReport): void {
+    const { id, method } = report;
+    if (report.reason === 'invalid-fields' && id && DIALOG_METHODS.has(method ?? '') && !this.#known(id)) {
+      this.#closed.add(id);
+      try {
+        this.send(cancelResponse(id));
+      } catch (error) {
+        this.#error(error);
+      }
+      report = { ...report, message: `${report.message} It was answered as cancelled.`, cancelled: true };
+      this.#notify({ id, message: report.message, notifyType: 'error', time: Date.now() });
+    }
+    this.#events.emit('invalid', report);
+  }
+
+  #error(error: unknown): void {
+    this.#events.emit('error', error instanceof Error ? error : new Error(String(error)));
+  }
+
+  /**
+   * The same dialog again, still pending: the bridge replays it after a reconnect with the time it
+   * has left. Taken silently; the earlier deadline wins.
+   */
+  #replayed(request: DialogRequest): void {
+    const { id } = request;
+    const dialog = this.#dialogs.get(id);
+    const timeout = dialogTimeout(request) ?? Infinity;
+    if (!dialog || (this.remaining(dialog) ?? Infinity) <= timeout) return;
+    const next: PendingDialog = { ...dialog, deadline: this.#clock.now() + timeout };
+    this.#dialogs.set(id, next);
+    this.#clock.clearTimeout(this.#timers.get(id));
+    this.#dialogsChanged();
+    this.#schedule(next, next.deadline ?? 0);
   }
 
   /** The dialog with this id when it is pending and no answer to it is being sent. */
@@ -399,24 +480,30 @@ export class ExtensionUIController {
     const deadline = remainingMs === undefined ? undefined : now + remainingMs;
     const dialog: PendingDialog = { request, receivedAt: now - ageMs, deadline };
     this.#dialogs.set(request.id, dialog);
-    if (deadline !== undefined) this.#schedule(dialog, deadline);
     this.#dialogsChanged();
+    if (deadline !== undefined) this.#schedule(dialog, deadline);
   }
 
+  /** Expire `dialog` at `deadline`; at once when it has passed (a restored dialog). */
   #schedule(dialog: PendingDialog, deadline: number): void {
+    const { id } = dialog.request;
+    // Answered or replaced meanwhile (perhaps by a listener of its own `dialogs` event).
+    if (this.#dialogs.get(id) !== dialog) return;
+    const left = deadline - this.#clock.now();
+    // Timers may fire a little early against the monotonic clock: then wait out the rest.
+    if (left > 0)
+      this.#timers.set(
+        id,
+        this.#clock.setTimeout(() => this.#schedule(dialog, deadline), left),
+      );
+    else this.#expire(dialog);
+  }
+
+  #expire(dialog: PendingDialog): void {
     const { id, title } = dialog.request;
-    const fire = () => {
-      // Timers may fire a little early against the monotonic clock: wait out the rest.
-      if (this.#dialogs.get(id) !== dialog) return;
-      if (deadline > this.#clock.now()) {
-        this.#schedule(dialog, deadline);
-        return;
-      }
-      this.#remove(id);
-      const message = `“${title}” was not answered within ${seconds(deadline - dialog.receivedAt)}; the agent went on with its default.`;
-      this.#events.emit('expire', { dialog, reason: 'timeout', message });
-    };
-    this.#timers.set(id, this.#clock.setTimeout(fire, Math.max(0, deadline - this.#clock.now())));
+    this.#remove(id);
+    const message = `“${title}” was not answered within ${seconds((dialog.deadline ?? 0) - dialog.receivedAt)}; the agent went on with its default.`;
+    this.#events.emit('expire', { dialog, reason: 'timeout', message });
   }
 
   #remove(id: string): void {
@@ -436,15 +523,8 @@ export class ExtensionUIController {
   #receiveUpdate(request: Exclude<ExtensionUIRequest, DialogRequest>): void {
     switch (request.method) {
       case 'notify': {
-        const entry: NotificationEntry = {
-          id: request.id,
-          message: request.message,
-          notifyType: request.notifyType,
-          time: Date.now(),
-        };
-        this.#notifications = this.#latest([...this.#notifications, entry]);
-        this.#events.emit('notify', entry);
-        this.#changed('notifications');
+        const { id, message, notifyType } = request;
+        this.#notify({ id, message, notifyType, time: Date.now() });
         return;
       }
       case 'setStatus': {
@@ -477,6 +557,12 @@ export class ExtensionUIController {
         this.#update('editorText', request.text);
         return;
     }
+  }
+
+  #notify(entry: NotificationEntry): void {
+    this.#notifications = this.#latest([...this.#notifications, entry]);
+    this.#events.emit('notify', entry);
+    this.#changed('notifications');
   }
 
   /** The last `notificationLimit` entries (`slice(-0)` would keep them all). */

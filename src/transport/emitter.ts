@@ -36,6 +36,11 @@ export class Emitter<Events extends object> {
     return this.#listeners.has(type);
   }
 
+  /** Drop every listener. */
+  clear(): void {
+    this.#listeners.clear();
+  }
+
   /** Call every listener of `type` with `event`. */
   emit<K extends keyof Events>(type: K, event: Events[K]): void {
     const set = this.#listeners.get(type);

@@ -15,6 +15,8 @@ export interface DialogSnapshot {
 /** The controller's state as plain JSON, for `sessionStorage` or VS Code's `setState`. */
 export interface ControllerSnapshot {
   readonly version: 1;
+  /** Wall-clock time of the snapshot (ms since the epoch): restore counts the time away. */
+  readonly savedAt?: number;
   readonly dialogs: readonly DialogSnapshot[];
   readonly statuses: readonly StatusEntry[];
   readonly widgets: readonly WidgetEntry[];
@@ -30,6 +32,7 @@ export interface ControllerSnapshot {
 const placement = z.literal(['aboveEditor', 'belowEditor']);
 const shape = z.object({
   version: z.literal(1),
+  savedAt: z.optional(z.number()),
   dialogs: z.array(z.object({ ageMs: z.number(), remainingMs: z.nullable(z.number()) })),
   statuses: z.array(z.object({ key: z.string(), text: z.string() })),
   widgets: z.array(z.object({ key: z.string(), lines: z.array(z.string()), placement })),

@@ -66,7 +66,14 @@ describe('the agent ends', () => {
       });`;
     const base = await start({ command: process.execPath, args: ['-e', script], label: 'tea agent' });
     const tab = await openTab(base);
-    expect(tab.values[0]).toEqual({ type: 'rpc_ui_hello', agent: 'tea agent', running: true });
+    expect(tab.values[0]).toEqual({
+      type: 'rpc_ui_hello',
+      agent: 'tea agent',
+      running: true,
+      dialogs: [],
+      statuses: [],
+      widgets: [],
+    });
     tab.send({ type: 'go' });
     const exit = await tab.next('the exit', (v) => v.type === 'rpc_ui_agent_exit');
     expect(exit.value).toEqual({

@@ -48,7 +48,14 @@ afterAll(async () => {
 describe('the bridge', () => {
   it('greets a tab with rpc_ui_hello first', async () => {
     const tab = await openTab();
-    expect(tab.values[0]).toEqual({ type: 'rpc_ui_hello', agent: 'pi (test)', running: true });
+    expect(tab.values[0]).toEqual({
+      type: 'rpc_ui_hello',
+      agent: 'pi (test)',
+      running: true,
+      dialogs: [],
+      statuses: [],
+      widgets: [],
+    });
     expect(bridge.url).toBe(`http://127.0.0.1:${bridge.port}/`);
   });
 
@@ -131,7 +138,41 @@ describe('the bridge', () => {
       ['setWidget', 'r-widget', ['line 1']],
       ['setTitle', '', 'new title'],
     ]);
-    expect(b.values[0]?.type).toBe('rpc_ui_hello');
+    // The hello lists what is live, so a tab that was away drops what ended meanwhile.
+    expect(b.values[0]).toMatchObject({ type: 'rpc_ui_hello', statuses: ['r-one'], widgets: ['r-widget'] });
+  });
+
+  it('lists the pending dialogs in the hello, and no longer the answered ones', async () => {
+    const a = await openTab();
+    const results = a.probe([
+      { call: 'confirm', args: ['Listed', 'm'] },
+      { call: 'input', args: ['Listed too'] },
+    ]);
+    const confirm = await a.request('confirm', 'Listed');
+    const input = await a.request('input', 'Listed too');
+    expect((await openTab()).values[0]?.dialogs).toEqual([confirm.id, input.id]);
+    a.send({ type: 'extension_ui_response', id: confirm.id, confirmed: true });
+    await until('the answer', () => (sent.some((m) => m.id === confirm.id) ? true : undefined));
+    expect((await openTab()).values[0]?.dialogs).toEqual([input.id]);
+    a.send({ type: 'extension_ui_response', id: input.id, cancelled: true });
+    expect((await results).map((r) => r.value)).toEqual([true, undefined]);
+  });
+
+  it('forwards the cancel of a dialog with bad fields (the kit answers it so the agent goes on)', async () => {
+    const tab = await openTab();
+    // ctx.ui.confirm('Proceed?') without a message: pi writes a confirm with no "message".
+    const results = tab.probe([{ call: 'confirm', args: ['Proceed?'] }]);
+    const request = await tab.request('confirm', 'Proceed?');
+    expect(request).not.toHaveProperty('message');
+    // Every tab's kit cancels it: the first answer goes to the agent, the others are dropped.
+    const other = await openTab();
+    tab.send({ type: 'extension_ui_response', id: request.id, cancelled: true });
+    other.send({ type: 'extension_ui_response', id: request.id, cancelled: true });
+    expect((await results).map((r) => r.value)).toEqual([false]);
+    await other.probe([{ call: 'notify', args: ['sync'] }]);
+    expect(sent.filter((m) => m.id === request.id)).toEqual([
+      { type: 'extension_ui_response', id: request.id, cancelled: true },
+    ]);
   });
 
   it('disconnects a tab that sends garbage with 1008; the agent goes on', async () => {
@@ -181,11 +222,90 @@ describe('the bridge', () => {
     expect(await next.probe([{ call: 'notify', args: ['ok'] }])).toHaveLength(1);
   });
 
+  it('forwards an editor answer of 17 MiB to the agent', async () => {
+    const tab = await openTab();
+    const results = tab.probe([{ call: 'editor', args: ['Long text', ''] }]);
+    const request = await tab.request('editor', 'Long text');
+    const text = 'y'.repeat(17 * 1024 * 1024);
+    tab.send({ type: 'extension_ui_response', id: request.id, value: text });
+    const [result] = await results;
+    expect(result?.value === text).toBe(true);
+    expect(tab.closeCode).toBeUndefined();
+  });
+
   it('does not forward the bridge’s own message types to the agent', async () => {
     const tab = await openTab();
     tab.send({ type: 'rpc_ui_hello', agent: 'fake', running: true });
     expect(await tab.probe([{ call: 'notify', args: ['after'] }])).toHaveLength(1);
     expect(tab.closeCode).toBeUndefined();
     expect(sent.filter((m) => String(m.type).startsWith('rpc_ui_'))).toEqual([]);
+  });
+});
+
+describe('the bridge with an agent that misbehaves', () => {
+  const started: Bridge[] = [];
+
+  /** A bridge on `node -e script`, and what it logs. */
+  async function agentBridge(script: string, maxPayload?: number) {
+    const logs: string[] = [];
+    const agent = { command: process.execPath, args: ['-e', script] };
+    const running = await startBridge({ port: 0, agent, maxPayload, log: (m) => logs.push(m) });
+    started.push(running);
+    const tab = await Tab.open(`http://127.0.0.1:${running.port}`);
+    tabs.push(tab);
+    await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
+    return { tab, logs };
+  }
+
+  /** On the first stdin line, write `lines` (objects as JSON, strings as they are) to stdout. */
+  const writesOnGo = (lines: string) => `
+    const w = (o) => process.stdout.write(typeof o === 'string' ? o : JSON.stringify(o) + '\\n');
+    process.stdin.once('data', () => { for (const line of ${lines}) w(line); });
+    process.stdin.on('end', () => process.exit(0));`;
+  const notify = (id: string) => ({ type: 'extension_ui_request', id, method: 'notify', message: id });
+
+  afterAll(async () => {
+    await Promise.all(started.map((b) => b.close()));
+  });
+
+  it('drops agent lines of the bridge’s own types: they cannot pass for the bridge', async () => {
+    const lines = [
+      { type: 'extension_ui_request', id: 'c1', method: 'confirm', title: 'T', message: 'm' },
+      { type: 'rpc_ui_dialog_closed', id: 'c1', reason: 'answered' },
+      { type: 'rpc_ui_agent_exit', code: 0, signal: null, stderr: ['spoofed'] },
+      notify('after'),
+    ];
+    const { tab, logs } = await agentBridge(writesOnGo(JSON.stringify(lines)));
+    tab.send({ type: 'go' });
+    await tab.request('notify');
+    expect(tab.values.map((v) => v.id ?? v.type)).toEqual(['rpc_ui_hello', 'c1', 'after']);
+    expect(logs).toEqual([
+      'rpc-ui: dropped an agent line of the bridge\'s own type "rpc_ui_dialog_closed".',
+      'rpc-ui: dropped an agent line of the bridge\'s own type "rpc_ui_agent_exit".',
+    ]);
+  });
+
+  it('skips and logs an agent line over maxPayload, and goes on', async () => {
+    const lines = [{ type: 'message_update', text: 'x'.repeat(5000) }, notify('after')];
+    const { tab, logs } = await agentBridge(writesOnGo(JSON.stringify(lines)), 1000);
+    tab.send({ type: 'go' });
+    await tab.request('notify');
+    expect(tab.values.map((v) => v.id ?? v.type)).toEqual(['rpc_ui_hello', 'after']);
+    expect(logs).toEqual([
+      expect.stringMatching(
+        /^rpc-ui: agent output: A line of more than 1000 bytes \(\d+ so far\) was skipped\.$/,
+      ),
+    ]);
+  });
+
+  it('says a failed write is to the agent’s stdin', async () => {
+    const script = `
+      process.stdin.destroy(); require('fs').closeSync(0);
+      process.stdout.write(JSON.stringify(${JSON.stringify(notify('ready'))}) + '\\n');
+      setInterval(() => {}, 1000);`;
+    const { tab, logs } = await agentBridge(script);
+    await tab.request('notify');
+    tab.send({ type: 'prompt', message: 'hello' });
+    expect(await until('the log', () => logs[0])).toMatch(/^rpc-ui: could not write to the agent: .*EPIPE/);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionUIController } from '../../src/transport/controller.js';
 import { createMemoryTransport, type MemoryPeer, type MemoryTransport } from '../../src/transport/memory.js';
 import { FakeClock } from '../support/fake-clock.js';
@@ -33,16 +33,41 @@ describe('dialog queue', () => {
     expect(ids()).toEqual(['a', 'c']);
   });
 
-  it('ignores a repeated id, open or already answered, and says so', () => {
+  it('ignores a repeated id, open or already answered; says so only for an answered one', () => {
     const reports: string[] = [];
     controller.on('invalid', (r) => reports.push(r.reason));
     select('a');
     select('a');
+    expect(ids()).toEqual(['a']);
     controller.respond('a', { value: 'a' });
     select('a');
     expect(ids()).toEqual([]);
-    expect(reports).toEqual(['duplicate-id', 'duplicate-id']);
+    expect(reports).toEqual(['duplicate-id']);
     expect(sent()).toHaveLength(1);
+  });
+
+  it('takes the bridge’s replay of a pending dialog silently, keeping the earlier deadline', () => {
+    const reports: string[] = [];
+    controller.on('invalid', (r) => reports.push(r.reason));
+    const expired: string[] = [];
+    controller.on('expire', (e) => expired.push(e.dialog.request.id));
+    select('a', { timeout: 10_000 });
+    select('b');
+    clock.advance(3000);
+    // After a reconnect the bridge replays both with the time the agent still waits.
+    select('a', { timeout: 2000 });
+    select('b', { timeout: 5000 });
+    expect(controller.dialogs.map((d) => controller.remaining(d))).toEqual([2000, 5000]);
+    // A later deadline never extends the wait.
+    select('a', { timeout: 60_000 });
+    expect(controller.remaining(controller.dialogs[0] ?? never())).toBe(2000);
+    expect(reports).toEqual([]);
+    clock.advance(2000);
+    expect(expired).toEqual(['a']);
+    expect(clock.pending).toBe(1);
+    clock.advance(3000);
+    expect(expired).toEqual(['a', 'b']);
+    expect(sent()).toEqual([]);
   });
 
   it('returns the same array until the queue changes', () => {
@@ -178,17 +203,21 @@ describe('cancel', () => {
 });
 
 describe('fire-and-forget state', () => {
-  it('keeps statuses sorted by key and clears one when its text is missing', () => {
+  it('keeps statuses sorted by key as pi’s footer does (localeCompare), and clears one when its text is missing', () => {
     request('1', 'setStatus', { statusKey: 'zeta', statusText: 'Z' });
     request('2', 'setStatus', { statusKey: 'alpha', statusText: 'A' });
     request('3', 'setStatus', { statusKey: 'Beta', statusText: 'B' });
     expect(controller.statuses).toEqual([
-      { key: 'Beta', text: 'B' },
       { key: 'alpha', text: 'A' },
+      { key: 'Beta', text: 'B' },
       { key: 'zeta', text: 'Z' },
     ]);
     request('4', 'setStatus', { statusKey: 'alpha' });
     expect(controller.statuses.map((s) => s.key)).toEqual(['Beta', 'zeta']);
+    request('5', 'setStatus', { statusKey: 'C', statusText: 'c' });
+    request('6', 'setStatus', { statusKey: 'a', statusText: 'a' });
+    request('7', 'setStatus', { statusKey: 'b', statusText: 'b' });
+    expect(controller.statuses.map((s) => s.key)).toEqual(['a', 'b', 'Beta', 'C', 'zeta']);
   });
 
   it('moves a widget when its placement changes, and clears it without lines', () => {
@@ -234,17 +263,57 @@ describe('fire-and-forget state', () => {
 });
 
 describe('bad input', () => {
-  it('reports malformed lines, unknown methods and wrong fields, and answers none of them', () => {
+  it('reports malformed lines, unknown methods and wrong fields, and answers none of them but a dialog', () => {
     const reports: string[] = [];
     controller.on('invalid', (r) => reports.push(r.reason));
     peer.write('{"type":"extension_ui_request","id":"x",\n');
     peer.write('this is not json\n');
     request('u', 'open_url', { url: 'x' });
-    request('w', 'select', { title: 't', options: 'a' });
+    request('s', 'setStatus', { statusKey: 7 });
+    request('', 'confirm', { title: 'no usable id' });
     select('ok');
-    expect(reports).toEqual(['malformed-json', 'malformed-json', 'unknown-method', 'invalid-fields']);
+    expect(reports).toEqual([
+      'malformed-json',
+      'malformed-json',
+      'unknown-method',
+      'invalid-fields',
+      'missing-id',
+    ]);
     expect(ids()).toEqual(['ok']);
     expect(peer.received).toEqual([]);
+  });
+
+  it('answers a dialog with bad fields cancelled, exactly once, so the agent does not wait forever', () => {
+    const reports: { reason: string; message: string; cancelled?: true }[] = [];
+    controller.on('invalid', ({ reason, message, cancelled }) =>
+      reports.push({ reason, message, cancelled }),
+    );
+    // What pi writes for ctx.ui.confirm('Proceed?') without a message, and a select with numbers.
+    request('c', 'confirm', { title: 'Proceed?' });
+    request('s', 'select', { title: 'Pick', options: [1, 2] });
+    request('c', 'confirm', { title: 'Proceed?' });
+    request('s', 'select', { title: 'Pick', options: ['1', '2'] });
+    expect(sent()).toEqual([
+      { type: 'extension_ui_response', id: 'c', cancelled: true },
+      { type: 'extension_ui_response', id: 's', cancelled: true },
+    ]);
+    expect(ids()).toEqual([]);
+    expect(reports[0]).toEqual({
+      reason: 'invalid-fields',
+      message: 'Invalid confirm request: "message" is missing. It was answered as cancelled.',
+      cancelled: true,
+    });
+    expect(reports.map((r) => [r.reason, r.cancelled])).toEqual([
+      ['invalid-fields', true],
+      ['invalid-fields', true],
+      ['invalid-fields', undefined],
+      ['duplicate-id', undefined],
+    ]);
+    // The user reads it among the notifications, as an error.
+    expect(controller.notifications.map((n) => [n.id, n.notifyType, n.message])).toEqual([
+      ['c', 'error', reports[0]?.message],
+      ['s', 'error', reports[1]?.message],
+    ]);
   });
 
   it('clips a huge malformed line in its report', () => {
@@ -302,9 +371,99 @@ describe('connection', () => {
     expect(ids()).toEqual([]);
     expect(clock.pending).toBe(0);
   });
+
+  it('dispose tells bound elements the dialogs are gone (a `change`), then drops every listener', () => {
+    const changes: string[] = [];
+    controller.on('change', (kind) => changes.push(kind));
+    controller.on('dialogs', () => undefined);
+    select('a');
+    changes.length = 0;
+    controller.dispose();
+    expect(changes).toEqual(['dialogs']);
+    expect(controller.listenerCount).toBe(0);
+  });
+
+  it('does not send an answer once the deadline has passed, even when the timer is late', () => {
+    let now = 0;
+    const late = { now: () => now, setTimeout: () => 1, clearTimeout: () => undefined };
+    controller = new ExtensionUIController({ transport, clock: late });
+    const expired: string[] = [];
+    controller.on('expire', (e) => expired.push(e.dialog.request.id));
+    select('a', { timeout: 1000 });
+    now = 5000; // a throttled background tab: the timer has not run yet
+    expect(controller.respond('a', { value: 'a' })).toBe(false);
+    expect(sent()).toEqual([]);
+    expect(expired).toEqual(['a']);
+    expect(ids()).toEqual([]);
+  });
+});
+
+describe('retain (what the bridge says is still live after a reconnect)', () => {
+  it('closes dialogs and removes statuses and widgets that ended meanwhile, sending nothing', () => {
+    select('gone');
+    select('kept');
+    request('1', 'setStatus', { statusKey: 'old', statusText: 'o' });
+    request('2', 'setStatus', { statusKey: 'live', statusText: 'l' });
+    request('3', 'setWidget', { widgetKey: 'w', widgetLines: ['x'] });
+    const seen: string[] = [];
+    controller.on('dismiss', (e) => seen.push(`dismiss:${e.dialog.request.id}`));
+    controller.on('statuses', (list) => seen.push(`statuses:${list.map((e) => e.key).join()}`));
+    controller.on('widgets', (list) => seen.push(`widgets:${list.length}`));
+    controller.retain({ dialogs: ['kept', 'not-here'], statuses: ['live'], widgets: [] });
+    expect(ids()).toEqual(['kept']);
+    expect(seen).toEqual(['dismiss:gone', 'statuses:live', 'widgets:0']);
+    // Lists left out (an older bridge) keep everything; nothing changed, nothing emitted.
+    seen.length = 0;
+    controller.retain({});
+    controller.retain({ statuses: ['live'] });
+    expect(seen).toEqual([]);
+    expect(ids()).toEqual(['kept']);
+    expect(sent()).toEqual([]);
+  });
 });
 
 describe('snapshot and restore', () => {
+  // Wall-clock time only moves when a test says so.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('counts the wall-clock time away between snapshot and restore', () => {
+    select('a', { timeout: 10_000 });
+    select('b', { timeout: 30_000 });
+    clock.advance(2000);
+    const saved = JSON.parse(JSON.stringify(controller.snapshot())) as unknown;
+    vi.advanceTimersByTime(20_000); // the page was gone for 20 s; the agent gave up on "a"
+    const later = new ExtensionUIController({ clock: new FakeClock(0) });
+    const expired: string[] = [];
+    later.on('expire', (e) => expired.push(e.dialog.request.id));
+    later.restore(saved);
+    expect(expired).toEqual(['a']);
+    expect(later.dialogs.map((d) => [d.request.id, later.remaining(d), d.receivedAt])).toEqual([
+      ['b', 8000, -22_000],
+    ]);
+  });
+
+  it('emits the typed events for what restore brought back (not editorText: it would overwrite the composer)', () => {
+    request('s', 'setStatus', { statusKey: 'k', statusText: 'v' });
+    request('w', 'setWidget', { widgetKey: 'w', widgetLines: ['l'] });
+    request('t', 'setTitle', { title: 'T' });
+    request('e', 'set_editor_text', { text: 'draft' });
+    const saved = controller.snapshot();
+    const fresh = new ExtensionUIController({ clock });
+    const seen: string[] = [];
+    fresh.on('statuses', (s) => seen.push(`statuses:${s.map((e) => e.key).join()}`));
+    fresh.on('widgets', (w) => seen.push(`widgets:${w.map((e) => e.key).join()}`));
+    fresh.on('title', (t) => seen.push(`title:${t}`));
+    fresh.on('editorText', (t) => seen.push(`editorText:${t}`));
+    fresh.restore(saved);
+    expect(seen).toEqual(['statuses:k', 'widgets:w', 'title:T']);
+    expect(fresh.editorText).toBe('draft');
+  });
+
   it('carry dialogs with their remaining time across a reload', () => {
     select('a', { timeout: 10_000 });
     request('e', 'editor', { title: 'E', prefill: 'p' });

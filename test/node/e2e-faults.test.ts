@@ -122,10 +122,14 @@ async function startProxy(target: () => number): Promise<Proxy> {
   };
 }
 
+/** 32 MiB: room for the 20 MB agent line below, and too-big messages that stay cheap to send. */
+const MAX_PAYLOAD = DEFAULT_MAX_PAYLOAD / 8;
+
 async function startRig(extraOrigins: readonly string[] = []): Promise<Rig> {
   const logs: string[] = [];
   const bridge = await startDefaultBridge(playground.dir, {
     extraOrigins,
+    maxPayload: MAX_PAYLOAD,
     log: (message) => logs.push(message),
   });
   const rig: Rig = { bridge, toAgent: [], fromAgent: [], hugeLines: 0, logs };
@@ -383,6 +387,150 @@ describe('faults on the real agent, the bridge and the playground', () => {
       { type: 'extension_ui_response', id: confirm.id, confirmed: true },
     ]);
     await expect.poll(() => dialog(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('another tab answers a dialog and clears a status and a widget while the page is offline: after the reconnect they are gone here too', async () => {
+    const errors: string[] = [];
+    const page = await openPage(`http://127.0.0.1:${proxy.port}/`, errors);
+    const other = await Tab.open(shared.bridge.url);
+    const mark = shared.fromAgent.length;
+    other.sendProbe([
+      { call: 'setStatus', args: ['away-status', 'STATUS CLEARED WHILE AWAY'] },
+      { call: 'setWidget', args: ['away-widget', ['WIDGET CLEARED WHILE AWAY']] },
+      { call: 'select', args: ['Answered in the other tab', ['left', 'right']] },
+      { call: 'confirm', args: ['Still pending after the reconnect', 'm'], timeout: 60_000 },
+    ]);
+    // The bar itself, not its live region (which keeps the last announcement).
+    const statusBar = ui(page).locator('rpc-status-bar [part~="bar"]');
+    const widgets = ui(page).locator('rpc-widget');
+    await expect.poll(() => heading(page)).toBe('Answered in the other tab');
+    await expect.poll(() => statusBar.getByText('STATUS CLEARED WHILE AWAY').count()).toBeGreaterThan(0);
+    await expect.poll(() => widgets.getByText('WIDGET CLEARED WHILE AWAY').count()).toBeGreaterThan(0);
+    const select = await requestTitled(shared, 'Answered in the other tab', mark);
+    const confirm = await requestTitled(shared, 'Still pending after the reconnect', mark);
+
+    // The page goes offline; meanwhile the other tab answers and the extension clears.
+    proxy.down = true;
+    proxy.cut();
+    await expect.poll(() => ui(page).getAttribute('connection')).toBe('reconnecting');
+    other.send({ type: 'extension_ui_response', id: select.id, value: 'right' });
+    await other.resultAfter(
+      other.sendProbe([
+        { call: 'setStatus', args: ['away-status', null] },
+        { call: 'setWidget', args: ['away-widget', null] },
+      ]),
+    );
+    // Nobody could tell the page yet.
+    expect(await heading(page)).toBe('Answered in the other tab');
+    const cleared = other.received.length;
+
+    proxy.down = false;
+    await expect.poll(() => ui(page).getAttribute('connection'), { timeout: 15_000 }).toBe('connected');
+    // The answered dialog, the cleared status and widget are gone; the pending dialog stays,
+    // alone in the queue, with the deadline it had.
+    await expect.poll(() => heading(page)).toBe('Still pending after the reconnect');
+    expect(await dialog(page).getByText(/ of /).count()).toBe(0);
+    await expect.poll(() => statusBar.getByText('STATUS CLEARED WHILE AWAY').count()).toBe(0);
+    await expect.poll(() => widgets.getByText('WIDGET CLEARED WHILE AWAY').count()).toBe(0);
+    const remaining = await ui(page).evaluate((el) => {
+      const { controller } = el as unknown as {
+        controller: { current: unknown; remaining: (dialog: unknown) => number | undefined };
+      };
+      return controller.remaining(controller.current);
+    });
+    expect(remaining).toBeGreaterThan(30_000);
+    expect(remaining).toBeLessThan(60_000);
+
+    await page.keyboard.press('Control+Enter');
+    expect((await other.resultAfter(cleared)).slice(2).map((r) => r.value)).toEqual(['right', true]);
+    expect(answersTo(shared, select.id)).toEqual([
+      { type: 'extension_ui_response', id: select.id, value: 'right' },
+    ]);
+    expect(answersTo(shared, confirm.id)).toEqual([
+      { type: 'extension_ui_response', id: confirm.id, confirmed: true },
+    ]);
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    other.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('the bridge is replaced by a new one (a restart) while the page is offline and reloads: the old agent’s dialog and status are gone', async () => {
+    let target = 0;
+    const restartProxy = await startProxy(() => target);
+    try {
+      const origin = `http://127.0.0.1:${restartProxy.port}`;
+      const before = await startRig([origin]);
+      target = before.bridge.port;
+      const errors: string[] = [];
+      const page = await openPage(`${origin}/`, errors);
+      const statusBar = ui(page).locator('rpc-status-bar [part~="bar"]');
+      const old = await Tab.open(before.bridge.url);
+      old.sendProbe([
+        { call: 'setStatus', args: ['old-agent', 'OLD AGENT STATUS'] },
+        { call: 'select', args: ['From the old agent', ['x', 'y']] },
+      ]);
+      await expect.poll(() => heading(page)).toBe('From the old agent');
+      await expect.poll(() => statusBar.getByText('OLD AGENT STATUS').count()).toBeGreaterThan(0);
+
+      // The bridge goes away without a word to the page (the network is down), a new one starts
+      // at the same address, and the page reloads before its WebSocket gets through.
+      restartProxy.down = true;
+      restartProxy.cut();
+      await expect.poll(() => ui(page).getAttribute('connection')).toBe('reconnecting');
+      old.close();
+      await before.bridge.close();
+      const after = await startRig([origin]);
+      target = after.bridge.port;
+      restartProxy.refuseWebSockets = true;
+      restartProxy.down = false;
+      await page.reload();
+      // The stored state is back at once, the old agent's dialog with it.
+      await expect.poll(() => heading(page)).toBe('From the old agent');
+      await expect.poll(() => statusBar.getByText('OLD AGENT STATUS').count()).toBeGreaterThan(0);
+
+      restartProxy.refuseWebSockets = false;
+      await expect.poll(() => ui(page).getAttribute('connection'), { timeout: 15_000 }).toBe('connected');
+      await expect.poll(() => dialog(page).count()).toBe(0);
+      await expect.poll(() => statusBar.getByText('OLD AGENT STATUS').count()).toBe(0);
+      expect(after.toAgent.filter((m) => m.type === 'extension_ui_response')).toEqual([]);
+
+      // The new agent's dialogs work as ever.
+      const mark = after.fromAgent.length;
+      await probe(page, [{ call: 'confirm', args: ['From the new agent', 'm'] }]);
+      await expect.poll(() => heading(page)).toBe('From the new agent');
+      await page.keyboard.press('Control+Enter');
+      expect((await probeResults(after, mark)).map((r) => r.value)).toEqual([true]);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await restartProxy.close();
+    }
+  }, 90_000);
+
+  it('an extension asks a dialog with a bad field: the page answers it cancelled once, the agent goes on, the user reads why', async () => {
+    const errors: string[] = [];
+    const page = await openPage(shared.bridge.url, errors);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const mark = shared.fromAgent.length;
+    // ctx.ui.confirm('Proceed?') without its message: nothing type-checks an extension.
+    await probe(page, [{ call: 'confirm', args: ['Proceed?'] }]);
+    expect((await probeResults(shared, mark)).map((r) => r.value)).toEqual([false]);
+    const request = await requestTitled(shared, 'Proceed?', mark);
+    expect(answersTo(shared, request.id)).toEqual([
+      { type: 'extension_ui_response', id: request.id, cancelled: true },
+    ]);
+    const shown = ui(page).locator('rpc-notifications [part~="notification-error"]');
+    await expect.poll(() => shown.getByText('It was answered as cancelled').count()).toBeGreaterThan(0);
+    expect(await dialog(page).count()).toBe(0);
+    expect(warnings.some((text) => text.includes('Invalid confirm request: "message" is missing'))).toBe(
+      true,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -665,7 +813,7 @@ function attempt(
     });
     socket.once('open', () => {
       if (kind === 'not-json') socket.send('this is not JSON');
-      if (kind === 'too-big') socket.send('x'.repeat(DEFAULT_MAX_PAYLOAD + 1));
+      if (kind === 'too-big') socket.send('x'.repeat(MAX_PAYLOAD + 1));
     });
     socket.on('message', (data: Buffer) => {
       const value = JSON.parse(data.toString('utf8')) as { type?: string; id?: string };

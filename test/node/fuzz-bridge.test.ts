@@ -27,9 +27,9 @@ import { AgentHub } from '../../src/bridge/hub.js';
 import { DEFAULT_MAX_PAYLOAD, startBridge } from '../../src/bridge/server.js';
 import { UiTable } from '../../src/bridge/ui-table.js';
 import { parseRequest } from '../../src/protocol/parse.js';
-import { responseFor } from '../../src/protocol/responses.js';
+import { cancelResponse, responseFor } from '../../src/protocol/responses.js';
 import type { DialogAnswer, DialogRequest, ExtensionUIResponse } from '../../src/protocol/types.js';
-import { dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../../src/protocol/types.js';
+import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../../src/protocol/types.js';
 import { systemClock } from '../../src/transport/clock.js';
 import { ExtensionUIController } from '../../src/transport/controller.js';
 import { InboundMessage } from '../../src/transport/inbound.js';
@@ -49,8 +49,11 @@ import {
   type WriteStep,
 } from '../support/fuzz.js';
 
-/** The bridge's default: the biggest answer (an option, an edited text) fits with room to spare. */
-const MAX_PAYLOAD = DEFAULT_MAX_PAYLOAD;
+/**
+ * 16 MiB, less than the bridge's default (which a test of its own covers), so a too-big message
+ * stays cheap; the biggest answer (an option, an edited text) and agent line fit with room to spare.
+ */
+const MAX_PAYLOAD = DEFAULT_MAX_PAYLOAD / 16;
 /** Timeouts this long never end within a run (and used to end at once, see the regression tests). */
 const NEVER = 2 ** 31 - 1;
 
@@ -353,6 +356,8 @@ function fits(request: DialogRequest, response: ExtensionUIResponse): boolean {
 class Ledger {
   /** Valid dialogs the agent asked, by id (the first time). */
   readonly asked = new Map<string, DialogRequest>();
+  /** Ids of dialogs with bad fields the agent asked (the kit answers them cancelled). */
+  readonly malformed = new Set<string>();
   /** Good answers tabs sent, by id. */
   readonly answers = new Map<string, unknown[]>();
   /** Commands tabs sent (their order per tab is kept). */
@@ -363,6 +368,12 @@ class Ledger {
   observe(text: string): void {
     const dialog = dialogOf(text);
     if (dialog && !this.asked.has(dialog.request.id)) this.asked.set(dialog.request.id, dialog.request);
+    const message = InboundMessage.fromText(text);
+    if (message.type !== REQUEST_TYPE || !isPlainObject(message.value)) return;
+    const result = parseRequest(message.value, text);
+    if (result.ok || result.report.reason !== 'invalid-fields') return;
+    const { id, method } = result.report;
+    if (id !== undefined && DIALOG_METHODS.has(method ?? '')) this.malformed.add(id);
   }
 
   /**
@@ -385,7 +396,9 @@ class Ledger {
       expect(value.type.startsWith('rpc_ui_'), text).toBe(false);
       if (value.type === 'extension_ui_response') {
         const id = value.id as string;
-        expect(this.asked.has(id), `an answer to ${id}, which was asked`).toBe(true);
+        expect(this.asked.has(id) || this.malformed.has(id), `an answer to ${id}, which was asked`).toBe(
+          true,
+        );
         this.forwarded.set(id, (this.forwarded.get(id) ?? 0) + 1);
         expect(this.forwarded.get(id), `answers to ${id}`).toBe(1);
         expect(this.answers.get(id) ?? [], `${id} answered as a tab said`).toContainEqual(value);
@@ -429,8 +442,13 @@ async function drive(
   const join = async (controller: boolean) => {
     await env.beforeJoin?.();
     const next = controller ? new ControllerTab(env.url, env.origin) : new ScriptedTab(env.url, env.origin);
-    if (next instanceof ControllerTab)
+    if (next instanceof ControllerTab) {
       next.controller.on('answer', ({ response }) => ledger.answered(response.id, { ...response }));
+      // A dialog with bad fields: the controller answers it cancelled by itself.
+      next.controller.on('invalid', ({ id, cancelled }) => {
+        if (cancelled && id !== undefined) ledger.answered(id, cancelResponse(id));
+      });
+    }
     tabs.push(next);
     await next.ready();
     await env.onJoin?.(next);
@@ -629,6 +647,15 @@ class TableModel {
     if (this.dialogs.delete(id)) this.closed.add(id);
   }
 
+  /** The hello lists the open dialogs in order; only one that can have timed out may be missing. */
+  checkHello(ids: readonly string[]): void {
+    const open = [...this.dialogs.values()].filter(({ request }) => ids.includes(request.id));
+    expect(open.map(({ request }) => request.id)).toEqual(ids);
+    for (const { request } of this.dialogs.values())
+      if (!ids.includes(request.id))
+        expect(dialogTimeout(request), `${request.id} in the hello`).toBeLessThan(NEVER);
+  }
+
   /** Check a replay (what came between the hello and the marker) against the model. */
   checkReplay(replay: readonly string[]): void {
     const fixed = [
@@ -737,11 +764,16 @@ describe('fuzz: the bridge hub in process', () => {
             if (!(t instanceof ScriptedTab)) return;
             await sync(all);
             const replay = await mark(t, 1);
-            expect(JSON.parse(t.texts[0] ?? '')).toEqual({
+            const hello = JSON.parse(t.texts[0] ?? '') as { dialogs: string[] };
+            expect(hello).toEqual({
               type: 'rpc_ui_hello',
               agent: 'fuzz',
               running: true,
+              dialogs: hello.dialogs,
+              statuses: [...model.statuses.keys()],
+              widgets: [...model.widgets.keys()],
             });
+            model.checkHello(hello.dialogs);
             model.checkReplay(replay);
           };
           try {
@@ -848,6 +880,7 @@ describe('fuzz: the bridge end to end', () => {
           args: ['-e', AGENT_SCRIPT],
           env: { ...process.env, FUZZ_STDIN_LOG: log },
         },
+        maxPayload: MAX_PAYLOAD,
         log: (m) => logs.push(m),
       });
       const base = `http://127.0.0.1:${bridge.port}`;

@@ -10,16 +10,16 @@
  * `FUZZ_RUNS=<n>` multiplies the run counts (see test/support/fuzz.ts).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseRequest } from '../../src/protocol/parse.js';
-import { responseFor } from '../../src/protocol/responses.js';
+import { cancelResponse, responseFor } from '../../src/protocol/responses.js';
 import type {
   DialogAnswer,
   DialogRequest,
   ExtensionUIRequest,
   WidgetPlacement,
 } from '../../src/protocol/types.js';
-import { dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../../src/protocol/types.js';
+import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../../src/protocol/types.js';
 import { ExtensionUIController } from '../../src/transport/controller.js';
 import { TransportError } from '../../src/transport/errors.js';
 import { InboundMessage } from '../../src/transport/inbound.js';
@@ -97,6 +97,8 @@ function checkResponseLine(line: string): string {
 interface Dialog {
   readonly request: DialogRequest;
   deadline: number | undefined;
+  /** When its timer was set, in order: ties of deadlines expire in this order. */
+  timer: number;
 }
 
 interface Options {
@@ -132,6 +134,7 @@ class Run {
   editorText: string | undefined;
   notes: string[] = [];
   readonly attempted = new Set<string>();
+  timers = 0;
 
   constructor(options: Options) {
     this.options = options;
@@ -229,22 +232,54 @@ class Run {
     const parsed = message.parse();
     if (!parsed.ok) return this.#expect('invalid:malformed-json');
     const result = parseRequest(parsed.value, message.text);
-    if (!result.ok) return this.#expect(`invalid:${result.report.reason}`);
+    if (!result.ok) return this.#rejected(result.report);
     const request = result.request;
     this.#expect(`request:${request.method}:${request.id}`);
     if (isDialogRequest(request)) this.#dialog(request);
     else this.#update(request);
   }
 
+  /** A dialog with bad fields and a new id is answered cancelled once, and shown as an error. */
+  #rejected(report: { reason: string; id?: string; method?: string }): void {
+    const { reason, id, method } = report;
+    const answered =
+      reason === 'invalid-fields' &&
+      id !== undefined &&
+      DIALOG_METHODS.has(method ?? '') &&
+      !this.pending.has(id) &&
+      !this.closed.has(id);
+    if (answered) {
+      this.closed.add(id);
+      this.outcomes.set(id, ['answer']);
+      this.expectedSent.push(encodeLine(cancelResponse(id)));
+      this.notes.push(id);
+      this.notes = this.notes.slice(Math.max(0, this.notes.length - this.limit));
+    }
+    this.#expect(`invalid:${reason}`);
+  }
+
   #dialog(request: DialogRequest): void {
     const { id } = request;
-    if (this.pending.has(id) || this.closed.has(id)) return this.#expect('invalid:duplicate-id');
     const timeout = dialogTimeout(request);
     const now = this.clock.now();
-    const dialog: Dialog = { request, deadline: timeout === undefined ? undefined : now + timeout };
+    const deadline = timeout === undefined ? undefined : now + timeout;
+    const pending = this.pending.get(id);
+    if (pending) {
+      // The bridge's replay: silent, the earlier deadline wins.
+      if (deadline !== undefined && (pending.deadline === undefined || deadline < pending.deadline)) {
+        pending.deadline = deadline;
+        pending.timer = this.timers++;
+      }
+      if (pending.deadline !== undefined && pending.deadline <= now) this.#close(id, 'expire');
+      return;
+    }
+    if (this.closed.has(id)) return this.#expect('invalid:duplicate-id');
+    const dialog: Dialog = { request, deadline, timer: this.timers++ };
     this.pending.set(id, dialog);
     this.outcomes.set(id, []);
-    if (this.options.auto && answersAtOnce(id)) this.#answer(dialog, goodAnswer(request, 0));
+    // A deadline already reached (a negative timeout) expires at once, even for an answer at once.
+    if (deadline !== undefined && deadline <= now) this.#close(id, 'expire');
+    else if (this.options.auto && answersAtOnce(id)) this.#answer(dialog, goodAnswer(request, 0));
   }
 
   #update(request: Exclude<ExtensionUIRequest, DialogRequest>): void {
@@ -275,7 +310,7 @@ class Run {
     }
   }
 
-  /** Time passes: dialogs whose deadline is reached expire, earliest first (ties in queue order). */
+  /** Time passes: dialogs whose deadline is reached expire, earliest first (ties: the timer set first). */
   #advance(ms: number): void {
     const end = this.clock.now() + ms;
     for (;;) {
@@ -284,7 +319,9 @@ class Run {
         if (
           dialog.deadline !== undefined &&
           dialog.deadline <= end &&
-          (!due || dialog.deadline < (due.deadline ?? 0))
+          (!due ||
+            dialog.deadline < (due.deadline ?? 0) ||
+            (dialog.deadline === due.deadline && dialog.timer < due.timer))
         )
           due = dialog;
       if (!due) break;
@@ -404,8 +441,11 @@ class Run {
         this.#wire();
         if (this.attached) next.attach(this.transport);
         const now = this.clock.now();
-        for (const dialog of this.pending.values())
+        // The restored controller sets the timers again, in queue order.
+        for (const dialog of this.pending.values()) {
           if (dialog.deadline !== undefined) dialog.deadline = now + Math.max(0, dialog.deadline - now);
+          dialog.timer = this.timers++;
+        }
         return;
       }
       case 'clearNotifications':
@@ -435,7 +475,7 @@ class Run {
     agree(
       c.statuses,
       [...this.statuses.keys()]
-        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        .sort((a, b) => a.localeCompare(b))
         .map((key) => ({ key, text: this.statuses.get(key) })),
       'statuses',
     );
@@ -491,6 +531,14 @@ const scenario = fc
   );
 
 describe('fuzz: the controller under hostile input and random user actions', () => {
+  // A reload counts the wall-clock time away: it stands still here, as the model assumes.
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
   it(
     'agrees with the model after every step; answers each asked dialog at most once; nothing escapes',
     () => {
@@ -544,13 +592,18 @@ describe('the controller’s limits (found by fuzzing)', () => {
       title: 'x'.repeat(50_000),
       extra: 1,
     });
-    peer.write(`${line}\n${line}\n`);
+    // Repeated once closed (a repeat of a pending dialog is the bridge's replay, taken silently).
+    peer.write(`${line}\n`);
+    controller.cancel('d');
+    peer.write(`${line}\n`);
     expect(raws).toHaveLength(1);
     expect(raws[0]?.length).toBeLessThan(REPORT_RAW_LIMIT + 40);
     expect(raws[0]?.startsWith(line.slice(0, REPORT_RAW_LIMIT))).toBe(true);
     const short =
       '{"type":"extension_ui_request","id":"e","method":"confirm","title":"t","message":"m","unknown":true}';
-    peer.write(`${short}\n${short}\n`);
+    peer.write(`${short}\n`);
+    controller.cancel('e');
+    peer.write(`${short}\n`);
     expect(raws[1]).toBe(short);
   });
 

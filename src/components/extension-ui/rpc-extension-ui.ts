@@ -65,10 +65,11 @@ function warn(message: string, error: unknown): void {
  * bridge are understood: `rpc_ui_dialog_closed` closes that dialog here too (nothing is sent);
  * `rpc_ui_agent_exit` closes every dialog locally, sets `agent-exited` and shows "Agent exited
  * (code N)" with the agent's last stderr lines in a disclosure; an `rpc_ui_hello` saying the agent
- * runs clears that. The bridge replays to a (re)connecting tab only the dialogs it has no answer
- * for: when it replays one this element already answered, the answer was lost with the old
- * connection (handed to a socket that died), and the same answer is sent again (the bridge
- * forwards only the first answer per dialog to the agent).
+ * runs clears that, and the dialogs, statuses and widgets it does not list (they ended while this
+ * tab was away) are dropped locally. The bridge replays to a (re)connecting tab only the dialogs
+ * it has no answer for: when it replays one this element already answered, the answer was lost
+ * with the old connection (handed to a socket that died), and the same answer is sent again (the
+ * bridge forwards only the first answer per dialog to the agent).
  *
  * Host bindings: `editor-target` (a selector looked up in the element's tree scope, light DOM
  * included, each time) receives `set_editor_text` (see `bindEditorText`: text the user is typing
@@ -363,6 +364,8 @@ export class RpcExtensionUI extends LitElement {
       this.#updateConnection();
     } else if (type === 'rpc_ui_hello') {
       this.#bridged = true;
+      // What ended while this tab was away goes; the replay that follows brings the rest.
+      this.#controller.retain(value);
       if (value.running === true && this.#exit) {
         this.#exit = undefined;
         this.#updateConnection();
@@ -374,8 +377,13 @@ export class RpcExtensionUI extends LitElement {
     this.#sent.remember(response);
   };
 
-  /** A dialog we answered, replayed by the bridge: our answer never reached it; send it again. */
+  /**
+   * A dialog the controller answered `cancelled` for its bad fields: the user sees it among the
+   * notifications, the developer on the console. A dialog we answered, replayed by the bridge: our
+   * answer never reached it; send it again.
+   */
   #onInvalid = (report: InvalidRequestReport): void => {
+    if (report.cancelled) warn(report.message, report.raw);
     if (report.reason !== 'duplicate-id' || !this.#bridged || report.id === undefined) return;
     // Once: an answer the bridge refuses (too big, say) must not go round reconnect after reconnect.
     const response = this.#sent.take(report.id);

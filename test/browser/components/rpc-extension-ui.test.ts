@@ -278,6 +278,65 @@ describe('rpc-extension-ui', () => {
     expect(sent()).to.deep.equal([]);
   });
 
+  it('drops on rpc_ui_hello what the bridge no longer lists (ended while away), sending nothing', async () => {
+    const { el, peer, settle, sent, part, dialog } = await mount();
+    peer.writeMessage(confirm('answered-elsewhere'));
+    peer.writeMessage(confirm('still-open'));
+    peer.writeMessage(request('setStatus', { statusKey: 'build', statusText: 'running' }));
+    peer.writeMessage(request('setStatus', { statusKey: 'git', statusText: 'main' }));
+    peer.writeMessage(request('setWidget', { widgetKey: 'w', widgetLines: ['stale widget'] }));
+    await settle();
+    expect(dialog()?.shadowRoot?.querySelector('h2')?.textContent).to.equal('Confirm answered-elsewhere?');
+    // Reconnected: the bridge lists what is live, then replays it.
+    peer.writeMessage({
+      type: 'rpc_ui_hello',
+      agent: 'pi',
+      running: true,
+      dialogs: ['still-open'],
+      statuses: ['git'],
+      widgets: [],
+    });
+    peer.writeMessage(request('setStatus', { statusKey: 'git', statusText: 'main' }));
+    peer.writeMessage(confirm('still-open'));
+    await settle();
+    expect(dialog()?.shadowRoot?.querySelector('h2')?.textContent).to.equal('Confirm still-open?');
+    expect(el.controller.dialogs.map((d) => d.request.id)).to.deep.equal(['still-open']);
+    expect(part('status-bar')?.shadowRoot?.textContent).to.contain('main');
+    expect(part('status-bar')?.shadowRoot?.textContent).not.to.contain('running');
+    expect(part('widgets-above')?.shadowRoot?.textContent).not.to.contain('stale widget');
+    expect(sent()).to.deep.equal([]);
+    // An older bridge lists nothing: nothing is dropped.
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true });
+    await settle();
+    expect(el.controller.dialogs).to.have.length(1);
+    expect(el.controller.statuses).to.have.length(1);
+  });
+
+  it('answers a dialog with bad fields cancelled and tells the user and the console', async () => {
+    const { peer, settle, sent, part, dialog } = await mount();
+    await settle();
+    const warnings: unknown[][] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args);
+    try {
+      // What pi writes for an extension's ctx.ui.confirm('Proceed?') without a message.
+      peer.writeMessage({ type: 'extension_ui_request', id: 'bad', method: 'confirm', title: 'Proceed?' });
+      await settle();
+    } finally {
+      console.warn = original;
+    }
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'bad', cancelled: true }]);
+    expect(dialog()).to.equal(null);
+    const shown = part('notifications')?.shadowRoot;
+    expect(shown?.querySelector('[part~="notification-error"]')?.textContent).to.contain(
+      'Invalid confirm request: "message" is missing. It was answered as cancelled',
+    );
+    await until('the alert', () =>
+      Boolean(shown?.querySelector('[role="alert"]')?.textContent?.includes('answered as cancelled')),
+    );
+    expect(String(warnings[0]?.[0])).to.contain('rpc-extension-ui: Invalid confirm request');
+  });
+
   it('shows the agent exit with its code and stderr, and closes dialogs locally', async () => {
     const { el, peer, settle, sent, part, dialog } = await mount();
     const states: string[] = [];
