@@ -2,6 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { literal, html as staticHtml } from 'lit/static-html.js';
+import { stripAnsi } from '../../protocol/ansi.js';
 import type { DialogMethod } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { PendingDialog } from '../../transport/state.js';
@@ -104,7 +105,8 @@ export class RpcDialogs extends LitElement {
     this.#stopExpire = this.isConnected
       ? this.controller?.on('expire', ({ dialog }) => {
           const text = stringsFor(dialogEnglish, this.strings);
-          this.#notice.show(format(text.expired, { title: dialog.request.title }), this.noticeDuration);
+          const title = stripAnsi(dialog.request.title);
+          this.#notice.show(format(text.expired, { title }), this.noticeDuration);
         })
       : undefined;
   }

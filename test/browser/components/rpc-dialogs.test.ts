@@ -208,6 +208,18 @@ describe('rpc-dialogs', () => {
     expect(host.shadowRoot?.querySelector('[role="status"]')?.textContent).to.contain('Confirm queued?');
   });
 
+  it('reports an expired dialog by its title without ANSI codes', async () => {
+    const { confirm, settle, clock, host } = await setup();
+    confirm('first');
+    confirm('queued', { timeout: 1000, title: '\u001b[1;31mDeploy\u001b[0m now?' });
+    await settle();
+    clock.advance(1000);
+    await settle();
+    expect(host.shadowRoot?.querySelector('[role="status"]')?.textContent).to.equal(
+      '“Deploy now?” timed out: the agent went on with its default.',
+    );
+  });
+
   it('contained: the dialog stays inside the host box and is not page-modal', async () => {
     const { confirm, settle, part, wrapper, current } = await setup({ contained: true });
     confirm('a');
