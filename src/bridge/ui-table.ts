@@ -59,6 +59,9 @@ function answerOf(message: Readonly<Record<string, unknown>>): DialogAnswer {
   return { value: message.value } as DialogAnswer;
 }
 
+/** How many unanswered dialogs with bad fields are kept for the replay. */
+const BAD_DIALOGS_KEPT = 100;
+
 /** The bridge's own table of the agent's UI state. */
 export class UiTable {
   readonly #clock: Clock;
@@ -66,6 +69,8 @@ export class UiTable {
   readonly #closed = new BoundedSet<string>(1000);
   /** Requests the bridge cannot check (an unknown method, a dialog with bad fields), not answered yet. */
   readonly #unknown = new BoundedSet<string>(1000);
+  /** The lines of the dialogs with bad fields not answered yet, replayed so a later tab cancels them. */
+  readonly #badDialogs = new Map<string, string>();
   readonly #statuses = new Map<string, string>();
   readonly #widgets = new Map<string, string>();
   #title: string | undefined;
@@ -85,8 +90,9 @@ export class UiTable {
       // A dialog with bad fields is answered `cancelled` by the kit: forward that answer too.
       const unchecked =
         reason === 'unknown-method' || (reason === 'invalid-fields' && DIALOG_METHODS.has(method ?? ''));
-      if (unchecked && id !== undefined && !this.#dialogs.has(id) && !this.#closed.has(id))
-        this.#unknown.add(id);
+      if (!unchecked || id === undefined || this.#dialogs.has(id) || this.#closed.has(id)) return;
+      this.#unknown.add(id);
+      if (reason === 'invalid-fields' && id) this.#addBadDialog(id, message.text);
       return;
     }
     const request = parsed.request;
@@ -127,12 +133,14 @@ export class UiTable {
         return { invalid: error instanceof Error ? error.message : String(error) };
       }
       this.#remove(id);
+      this.#badDialogs.delete(id); // the same id asked before with bad fields: answered too
       return 'first';
     }
     if (this.#closed.has(id)) return 'closed';
     if (!this.#unknown.delete(id)) return 'not-asked';
     // Several tabs answer a dialog with bad fields (each kit cancels it): the first one goes.
     this.#closed.add(id);
+    this.#badDialogs.delete(id);
     return 'unknown';
   }
 
@@ -152,7 +160,9 @@ export class UiTable {
 
   /**
    * The lines a newly connected tab needs, in order: statuses, widgets, the title, then the
-   * pending dialogs, each with its `timeout` rewritten to the milliseconds that remain.
+   * pending dialogs, each with its `timeout` rewritten to the milliseconds that remain, then the
+   * dialogs with bad fields nobody answered yet (the kit answers them cancelled: with no tab
+   * connected when one came, the agent would wait for good).
    */
   replay(): string[] {
     const lines = [...this.#statuses.values(), ...this.#widgets.values()];
@@ -167,6 +177,7 @@ export class UiTable {
       // `timeout: 0` would mean "never": a dialog at its very end is skipped instead.
       if (remaining > 0) lines.push(encodeJson({ ...dialog.raw, timeout: remaining }));
     }
+    lines.push(...this.#badDialogs.values());
     return lines;
   }
 
@@ -175,7 +186,17 @@ export class UiTable {
     for (const id of this.pendingIds()) this.#remove(id);
     this.#statuses.clear();
     this.#widgets.clear();
+    this.#badDialogs.clear();
     this.#title = undefined;
+  }
+
+  #addBadDialog(id: string, text: string): void {
+    this.#badDialogs.set(id, text);
+    // The oldest go first: an agent that already gave up on them does not wait for an answer.
+    for (const old of this.#badDialogs.keys()) {
+      if (this.#badDialogs.size <= BAD_DIALOGS_KEPT) break;
+      this.#badDialogs.delete(old);
+    }
   }
 
   #addDialog(request: DialogRequest, raw: Record<string, unknown>, text: string): void {

@@ -164,8 +164,11 @@ describe('the bridge', () => {
     const results = tab.probe([{ call: 'confirm', args: ['Proceed?'] }]);
     const request = await tab.request('confirm', 'Proceed?');
     expect(request).not.toHaveProperty('message');
-    // Every tab's kit cancels it: the first answer goes to the agent, the others are dropped.
+    // A tab that connects later gets it in its replay (its kit cancels it: with no tab connected
+    // when it came, the agent would wait for good).
     const other = await openTab();
+    expect(other.values.filter((v) => v.id === request.id)).toEqual([request]);
+    // Every tab's kit cancels it: the first answer goes to the agent, the others are dropped.
     tab.send({ type: 'extension_ui_response', id: request.id, cancelled: true });
     other.send({ type: 'extension_ui_response', id: request.id, cancelled: true });
     expect((await results).map((r) => r.value)).toEqual([false]);
@@ -173,6 +176,8 @@ describe('the bridge', () => {
     expect(sent.filter((m) => m.id === request.id)).toEqual([
       { type: 'extension_ui_response', id: request.id, cancelled: true },
     ]);
+    // Answered: no longer replayed.
+    expect((await openTab()).values.filter((v) => v.id === request.id)).toEqual([]);
   });
 
   it('disconnects a tab that sends garbage with 1008; the agent goes on', async () => {

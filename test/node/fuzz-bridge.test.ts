@@ -623,12 +623,21 @@ class TableModel {
     { text: string; request: DialogRequest; raw: Record<string, unknown> }
   >();
   readonly closed = new Set<string>();
+  /** Dialogs with bad fields no tab has answered (cancelled) yet: replayed last, the newest 100. */
+  readonly bad = new Map<string, string>();
 
   observe(text: string): void {
     const message = InboundMessage.fromText(text);
     if (message.type !== REQUEST_TYPE || !isPlainObject(message.value)) return;
     const result = parseRequest(message.value, text);
-    if (!result.ok) return;
+    if (!result.ok) {
+      const { reason, id, method } = result.report;
+      if (reason !== 'invalid-fields' || !id || !DIALOG_METHODS.has(method ?? '')) return;
+      if (this.dialogs.has(id) || this.closed.has(id)) return;
+      this.bad.set(id, text);
+      while (this.bad.size > 100) this.bad.delete(this.bad.keys().next().value ?? '');
+      return;
+    }
     const request = result.request;
     if (isDialogRequest(request)) {
       // A repeated id (open or closed) is ignored, as the controller does.
@@ -643,8 +652,11 @@ class TableModel {
     } else if (request.method === 'setTitle') this.title = text;
   }
 
+  /** The agent read an answer to `id`: the first to a dialog, or to one the bridge cannot check. */
   answered(id: string): void {
-    if (this.dialogs.delete(id)) this.closed.add(id);
+    this.dialogs.delete(id);
+    this.bad.delete(id);
+    this.closed.add(id);
   }
 
   /** The hello lists the open dialogs in order; only one that can have timed out may be missing. */
@@ -657,7 +669,7 @@ class TableModel {
   }
 
   /** Check a replay (what came between the hello and the marker) against the model. */
-  checkReplay(replay: readonly string[]): void {
+  checkReplay(replay: readonly string[], kitJoined: boolean): void {
     const fixed = [
       ...this.statuses.values(),
       ...this.widgets.values(),
@@ -685,7 +697,11 @@ class TableModel {
         expect(timeout, `replay of ${request.id}`).toBeLessThan(NEVER);
       }
     }
-    expect(rest.slice(i), 'nothing else in the replay').toEqual([]);
+    // Then the dialogs with bad fields nobody answered, nothing else. A kit tab cancels each one
+    // it gets, and its answer may reach the hub after the last sync: then one may be missing.
+    const bad = [...this.bad.values()];
+    if (kitJoined) expect(bad.filter((line) => rest.slice(i).includes(line))).toEqual(rest.slice(i));
+    else expect(rest.slice(i), 'then the dialogs with bad fields, nothing else').toEqual(bad);
   }
 }
 
@@ -774,7 +790,10 @@ describe('fuzz: the bridge hub in process', () => {
               widgets: [...model.widgets.keys()],
             });
             model.checkHello(hello.dialogs);
-            model.checkReplay(replay);
+            model.checkReplay(
+              replay,
+              all.some((x) => x instanceof ControllerTab),
+            );
           };
           try {
             const { tabs } = await drive(steps, controllers, {
@@ -797,7 +816,10 @@ describe('fuzz: the bridge hub in process', () => {
             opened.push(late);
             await late.ready();
             await until('the late tab', () => (hub.tabCount === alive.length + 1 ? true : undefined));
-            model.checkReplay(await mark(late, 1));
+            model.checkReplay(
+              await mark(late, 1),
+              tabs.some((x) => x instanceof ControllerTab),
+            );
             alive.push(late);
             // The agent exits: every tab is told, with the dialogs it left open; what tabs send
             // afterwards goes nowhere.
