@@ -161,8 +161,11 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
 
   #filtered(): number[] {
     const query = this.#filterShown ? foldForMatch(this.query) : '';
+    const options = this.request?.options ?? [];
+    // Without a query every option is shown: opening does not fold 10,000 labels.
+    const labels = query ? foldAll(options) : options;
     const shown: number[] = [];
-    foldAll(this.request?.options ?? []).forEach((label, index) => {
+    labels.forEach((label, index) => {
       if (!query || label.includes(query)) shown.push(index);
     });
     return shown;
