@@ -358,16 +358,20 @@ export class ExtensionUIController {
     readonly statuses?: unknown;
     readonly widgets?: unknown;
   }): void {
-    const gone = (list: unknown, key: string) => Array.isArray(list) && !list.includes(key);
-    const type = REQUEST_TYPE;
-    for (const { request } of this.dialogs) if (gone(live.dialogs, request.id)) this.cancel(request.id);
-    // As if the agent had cleared them.
-    for (const statusKey of this.#statuses.keys())
-      if (gone(live.statuses, statusKey))
-        this.#receiveUpdate({ type, id: '', method: 'setStatus', statusKey });
-    for (const widgetKey of this.#widgets.keys())
-      if (gone(live.widgets, widgetKey))
-        this.#receiveUpdate({ type, id: '', method: 'setWidget', widgetKey, widgetPlacement: 'aboveEditor' });
+    const gone = (list: unknown) => (key: string) => Array.isArray(list) && !list.includes(key);
+    for (const { request } of this.dialogs) if (gone(live.dialogs)(request.id)) this.cancel(request.id);
+    const statuses = [...this.#statuses.keys()].filter(gone(live.statuses));
+    for (const key of statuses) this.#statuses.delete(key);
+    if (statuses.length > 0) {
+      this.#statusList = undefined;
+      this.#update('statuses', this.statuses);
+    }
+    const widgets = [...this.#widgets.keys()].filter(gone(live.widgets));
+    for (const key of widgets) this.#widgets.delete(key);
+    if (widgets.length > 0) {
+      this.#widgetList = undefined;
+      this.#update('widgets', this.widgets);
+    }
   }
 
   /** Detach, stop every timer, close the dialogs (telling bound elements) and drop every listener. */
@@ -457,7 +461,11 @@ export class ExtensionUIController {
     const dialog = this.#dialogs.get(id);
     const timeout = dialogTimeout(request) ?? Infinity;
     if (!dialog || (this.remaining(dialog) ?? Infinity) <= timeout) return;
-    const next: PendingDialog = { ...dialog, deadline: this.#clock.now() + timeout };
+    const deadline = this.#clock.now() + timeout;
+    // Elements count down to `receivedAt` plus the (first) request's timeout: keep that the deadline.
+    const first = dialogTimeout(dialog.request);
+    const receivedAt = first === undefined ? dialog.receivedAt : deadline - first;
+    const next: PendingDialog = { ...dialog, receivedAt, deadline };
     this.#dialogs.set(id, next);
     this.#clock.clearTimeout(this.#timers.get(id));
     this.#dialogsChanged();

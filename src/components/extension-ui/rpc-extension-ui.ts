@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { stripAnsi } from '../../protocol/ansi.js';
 import { type BridgeAgentExit, isBridgeType } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
+import { cancelResponse } from '../../protocol/responses.js';
 import type { ExtensionUIResponse } from '../../protocol/types.js';
 import { ExtensionUIController } from '../../transport/controller.js';
 import type { InboundMessage } from '../../transport/inbound.js';
@@ -379,14 +380,20 @@ export class RpcExtensionUI extends LitElement {
 
   /**
    * A dialog the controller answered `cancelled` for its bad fields: the user sees it among the
-   * notifications, the developer on the console. A dialog we answered, replayed by the bridge: our
-   * answer never reached it; send it again.
+   * notifications, the developer on the console, and the cancel is kept like an answer. A dialog
+   * we answered (or cancelled so), replayed by the bridge: our answer never reached it; send it
+   * again.
    */
   #onInvalid = (report: InvalidRequestReport): void => {
-    if (report.cancelled) warn(report.message, report.raw);
-    if (report.reason !== 'duplicate-id' || !this.#bridged || report.id === undefined) return;
+    const { id, reason } = report;
+    if (report.cancelled && id) {
+      warn(report.message, report.raw);
+      this.#sent.remember(cancelResponse(id));
+      return;
+    }
+    if ((reason !== 'duplicate-id' && reason !== 'invalid-fields') || !this.#bridged || !id) return;
     // Once: an answer the bridge refuses (too big, say) must not go round reconnect after reconnect.
-    const response = this.#sent.take(report.id);
+    const response = this.#sent.take(id);
     if (!response) return;
     this.#send(response, 'a lost answer could not be sent again.');
     this.#scheduleSave(); // a reload must not bring it back
@@ -448,7 +455,7 @@ export class RpcExtensionUI extends LitElement {
       writeState(this.stateStore, this.persistKey, { ...snapshot, notifications, answers });
     } catch {
       // Still too big for the store (an editor text of megabytes): keep the dialogs and answers.
-      this.#write({ ...snapshot, notifications: [], answers });
+      this.#write({ ...snapshot, notifications: [], editorText: undefined, answers });
     }
   };
 

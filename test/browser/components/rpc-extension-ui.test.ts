@@ -337,6 +337,27 @@ describe('rpc-extension-ui', () => {
     expect(String(warnings[0]?.[0])).to.contain('rpc-extension-ui: Invalid confirm request');
   });
 
+  it('sends the cancel of a dialog with bad fields again, once, when the bridge replays it', async () => {
+    const { peer, settle, sent } = await mount();
+    const hello = { type: 'rpc_ui_hello', agent: 'pi', running: true };
+    const bad = { type: 'extension_ui_request', id: 'bad', method: 'confirm', title: 'Proceed?' };
+    const original = console.warn;
+    console.warn = () => undefined;
+    try {
+      peer.writeMessage(hello);
+      peer.writeMessage(bad);
+      // The cancel was lost with the connection: the bridge replays the dialog, once and again.
+      peer.writeMessage(hello);
+      peer.writeMessage(bad);
+      peer.writeMessage(bad);
+      await settle();
+    } finally {
+      console.warn = original;
+    }
+    const cancel = { type: 'extension_ui_response', id: 'bad', cancelled: true };
+    expect(sent()).to.deep.equal([cancel, cancel]);
+  });
+
   it('shows the agent exit with its code and stderr, and closes dialogs locally', async () => {
     const { el, peer, settle, sent, part, dialog } = await mount();
     const states: string[] = [];
@@ -497,6 +518,23 @@ describe('rpc-extension-ui', () => {
       first.peer.writeMessage(request('notify', { message: 'x'.repeat(150_000), notifyType: 'error' }));
       first.el.remove();
       expect(JSON.stringify(state)).to.contain('"answers":[{"type":"extension_ui_response","id":"lost"');
+    });
+
+    it('keeps the dialogs when an editor text of megabytes does not fit in the store', async () => {
+      let state: unknown = {};
+      const store = {
+        getState: () => state,
+        setState: (next: unknown) => {
+          if (JSON.stringify(next).length > 100_000) throw new DOMException('Full', 'QuotaExceededError');
+          state = next;
+        },
+      };
+      const first = await mount();
+      first.el.stateStore = store;
+      first.peer.writeMessage(request('set_editor_text', { text: 'x'.repeat(150_000) }));
+      first.peer.writeMessage(confirm('kept'));
+      first.el.remove();
+      expect(JSON.stringify(state)).to.contain('"id":"kept"');
     });
 
     it('does not bring back dismissed notifications', async () => {
