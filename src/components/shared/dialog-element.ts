@@ -287,10 +287,9 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const dialog = this.dialog;
     if (!dialog || this.settled) return;
     if (!dialog.open) {
-      this.#focusReturn.save();
       // Nothing focused at showModal() leaves the browser nothing to give focus back to on close:
       // that is restoreFocus's job, and between queued dialogs nothing on the page should get it.
-      (document.activeElement as HTMLElement | null)?.blur();
+      (this.#focusReturn.save() as HTMLElement | null)?.blur();
       if (this.contained) dialog.show();
       else dialog.showModal();
       this.#shown = true;

@@ -23,11 +23,12 @@ export function wrapTab(event: KeyboardEvent, container: Element): void {
 export class FocusReturn {
   #previous: Element | null = null;
 
-  /** Remember the element that really has focus now, looking inside open shadow roots. */
-  save(): void {
+  /** Remember the element that really has focus now, looking inside open shadow roots; return it. */
+  save(): Element | null {
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     this.#previous = active;
+    return active;
   }
 
   /**

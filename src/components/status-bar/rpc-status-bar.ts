@@ -2,11 +2,10 @@ import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { stripAnsi } from '../../protocol/ansi.js';
 import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { StatusEntry } from '../../transport/state.js';
-import { ansiText, clipText } from '../shared/ansi-text.js';
+import { ansiText, plainText } from '../shared/ansi-text.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { format, type RpcStrings, statusBarEnglish, stringsFor } from '../shared/strings.js';
 import { statusBarStyles } from './rpc-status-bar.styles.js';
@@ -197,9 +196,7 @@ export class RpcStatusBar extends LitElement {
 
   #phrase(key: string, text: string): string {
     const strings = this.#text();
-    const clipped = clipText(text);
-    const note = clipped.omitted > 0 ? format(strings.textTruncated, { count: clipped.omitted }) : '';
-    return format(strings.statusAnnouncement, { key, text: stripAnsi(clipped.text) + note });
+    return format(strings.statusAnnouncement, { key, text: plainText(text, strings.textTruncated) });
   }
 
   #say(message: string): void {
