@@ -687,7 +687,8 @@ class TableModel {
         continue;
       }
       const value = got === undefined ? undefined : (JSON.parse(got) as Record<string, unknown>);
-      if (value?.id === request.id) {
+      // (The line of a dialog with bad fields under the same id, replayed last, is not this one.)
+      if (value?.id === request.id && got !== this.bad.get(request.id)) {
         expect({ ...value, timeout: 0 }).toEqual({ ...raw, timeout: 0 });
         expect(value.timeout).toBeGreaterThan(0);
         expect(value.timeout).toBeLessThanOrEqual(Math.ceil(timeout));
