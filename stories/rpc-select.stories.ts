@@ -139,6 +139,34 @@ export const MultiLineTitle: Story = {
   ...stories.multiLineTitle({ fields: { options: ['Stage', 'Skip'] } }),
 };
 
+const colouredOptions = [
+  '\u001b[1mgit push\u001b[22m',
+  '\u001b[31mgit push --force\u001b[39m\n  (rewrites the history of origin/main)',
+];
+
+export const AgentTextWithAnsiCodes: Story = {
+  name: 'Agent text with ANSI codes and line breaks',
+  args: {
+    request: selectRequest('select-ansi', {
+      title: '\u001b[1;33mPush\u001b[0m how?',
+      options: colouredOptions,
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await select(canvasElement);
+    // The codes are dropped, not shown; the active option shows all of its lines.
+    await expectShown(dialog, 'Push how?');
+    const listbox = dialog.screen.getByRole('listbox');
+    await userEvent.keyboard('{ArrowDown}');
+    await expectActive(dialog.root, listbox, 'git push --force (rewrites the history of origin/main)');
+    await userEvent.keyboard('{Enter}');
+    // The answer is the option exactly as the agent sent it.
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'select-ansi', value: colouredOptions[1] },
+    ]);
+  },
+};
+
 const rtlOptions = ['ראשי', 'פיתוח', 'תכונה/התחברות', 'الفرع الرئيسي', 'إصدار 2.14 🚀'];
 
 export const UnicodeRightToLeft: Story = {
