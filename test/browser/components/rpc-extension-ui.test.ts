@@ -56,6 +56,19 @@ const confirm = (id: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** A host state store that refuses a state over 100,000 characters, as a full quota does. */
+function smallStore() {
+  const store = {
+    state: {} as unknown,
+    getState: () => store.state,
+    setState: (next: unknown) => {
+      if (JSON.stringify(next).length > 100_000) throw new DOMException('Full', 'QuotaExceededError');
+      store.state = next;
+    },
+  };
+  return store;
+}
+
 /** An element bound to a memory transport, around a slotted "Message" textarea. */
 async function mount(attributes: Readonly<Record<string, string>> = {}, style = '') {
   const memory = createMemoryTransport();
@@ -502,14 +515,7 @@ describe('rpc-extension-ui', () => {
     });
 
     it('keeps the answers when the notifications do not fit in the store', async () => {
-      let state: unknown = {};
-      const store = {
-        getState: () => state,
-        setState: (next: unknown) => {
-          if (JSON.stringify(next).length > 100_000) throw new DOMException('Full', 'QuotaExceededError');
-          state = next;
-        },
-      };
+      const store = smallStore();
       const first = await mount();
       first.el.stateStore = store;
       first.peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true });
@@ -517,24 +523,19 @@ describe('rpc-extension-ui', () => {
       first.el.controller.respond('lost', { confirmed: false });
       first.peer.writeMessage(request('notify', { message: 'x'.repeat(150_000), notifyType: 'error' }));
       first.el.remove();
-      expect(JSON.stringify(state)).to.contain('"answers":[{"type":"extension_ui_response","id":"lost"');
+      expect(JSON.stringify(store.state)).to.contain(
+        '"answers":[{"type":"extension_ui_response","id":"lost"',
+      );
     });
 
     it('keeps the dialogs when an editor text of megabytes does not fit in the store', async () => {
-      let state: unknown = {};
-      const store = {
-        getState: () => state,
-        setState: (next: unknown) => {
-          if (JSON.stringify(next).length > 100_000) throw new DOMException('Full', 'QuotaExceededError');
-          state = next;
-        },
-      };
+      const store = smallStore();
       const first = await mount();
       first.el.stateStore = store;
       first.peer.writeMessage(request('set_editor_text', { text: 'x'.repeat(150_000) }));
       first.peer.writeMessage(confirm('kept'));
       first.el.remove();
-      expect(JSON.stringify(state)).to.contain('"id":"kept"');
+      expect(JSON.stringify(store.state)).to.contain('"id":"kept"');
     });
 
     it('does not bring back dismissed notifications', async () => {
