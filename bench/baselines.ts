@@ -22,7 +22,7 @@ export function parseEveryLine(chunks: readonly Uint8Array[]): ParseTally {
     let start = 0;
     for (let end = chunk.indexOf(LF); end >= 0; end = chunk.indexOf(LF, start)) {
       const tail = chunk.subarray(start, end);
-      const line = carry.length === 0 ? tail : join([...carry, tail]);
+      const line = carry.length === 0 ? tail : Buffer.concat([...carry, tail]);
       carry = [];
       start = end + 1;
       if (line.length === 0) continue;
@@ -54,16 +54,4 @@ export async function readlineParse(buffers: readonly Buffer[]): Promise<ParseTa
   });
   await once(lines, 'close');
   return { parsed, failed };
-}
-
-function join(parts: readonly Uint8Array[]): Uint8Array {
-  let size = 0;
-  for (const part of parts) size += part.length;
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }

@@ -58,15 +58,7 @@ export function utf8(text: string): Uint8Array {
 
 /** One array of all `parts`. */
 export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  let size = 0;
-  for (const part of parts) size += part.length;
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return Buffer.concat(parts);
 }
 
 /** Cut `bytes` at `cuts` (any order, repeats give empty chunks): views, no copies. */
