@@ -36,8 +36,10 @@ export interface AnsiRun {
   readonly style: AnsiStyle;
 }
 
+// Marked pure (freezing a new object has no effect outside it): a bundle that never parses styles,
+// such as the dialogs', drops it.
 /** The default style: no colour, no attribute. */
-export const plainStyle: AnsiStyle = Object.freeze({
+export const plainStyle: AnsiStyle = /* @__PURE__ */ Object.freeze({
   bold: false,
   dim: false,
   italic: false,

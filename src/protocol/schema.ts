@@ -6,15 +6,20 @@
  * by {@link parseRequest}, which is how the kit reads every request.
  */
 import * as z from 'zod/mini';
-import type { RequestMethod } from './types.js';
+import { REQUEST_TYPE, type RequestMethod } from './types.js';
 
 // Must run before any schema is constructed: zod decides JIT per object schema at construction.
 z.config({ jitless: true });
 
-const base = { type: z.literal('extension_ui_request'), id: z.string() };
-const timeout = z.optional(z.number());
-const text = z.string();
-const lines = z.array(z.string());
+// The building blocks; the controller's snapshot schema (transport/snapshot.ts) uses them too.
+export const text = z.string();
+export const number = z.number();
+export const lines = z.array(text);
+export const notifyType = z.literal(['info', 'warning', 'error']);
+export const widgetPlacement = z.literal(['aboveEditor', 'belowEditor']);
+
+const base = { type: z.literal(REQUEST_TYPE), id: text };
+const timeout = z.optional(number);
 // An extension that passes `null` makes the agent write `null` (seen for setStatus): it clears too.
 const clearable = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 
@@ -40,7 +45,7 @@ export const requestSchemas = {
     ...base,
     method: z.literal('notify'),
     message: text,
-    notifyType: z.optional(z.literal(['info', 'warning', 'error'])),
+    notifyType: z.optional(notifyType),
   }),
   setStatus: z.object({
     ...base,
@@ -53,7 +58,7 @@ export const requestSchemas = {
     method: z.literal('setWidget'),
     widgetKey: text,
     widgetLines: clearable(lines),
-    widgetPlacement: z.optional(z.literal(['aboveEditor', 'belowEditor'])),
+    widgetPlacement: z.optional(widgetPlacement),
   }),
   setTitle: z.object({ ...base, method: z.literal('setTitle'), title: text }),
   set_editor_text: z.object({ ...base, method: z.literal('set_editor_text'), text }),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { parseRequest } from '../protocol/parse.js';
+import { lines, notifyType, number, text, widgetPlacement } from '../protocol/schema.js';
 import type { DialogRequest } from '../protocol/types.js';
 import { isDialogRequest } from '../protocol/types.js';
 import type { NotificationEntry, StatusEntry, WidgetEntry } from './state.js';
@@ -29,24 +30,16 @@ export interface ControllerSnapshot {
 
 // Each dialog's `request` is read by parseRequest, below (not with z.unknown: one zod feature less
 // in every page's bundle).
-const placement = z.literal(['aboveEditor', 'belowEditor']);
 const shape = z.object({
   version: z.literal(1),
-  savedAt: z.optional(z.number()),
-  dialogs: z.array(z.object({ ageMs: z.number(), remainingMs: z.nullable(z.number()) })),
-  statuses: z.array(z.object({ key: z.string(), text: z.string() })),
-  widgets: z.array(z.object({ key: z.string(), lines: z.array(z.string()), placement })),
-  title: z.optional(z.string()),
-  editorText: z.optional(z.string()),
-  notifications: z.array(
-    z.object({
-      id: z.string(),
-      message: z.string(),
-      notifyType: z.literal(['info', 'warning', 'error']),
-      time: z.number(),
-    }),
-  ),
-  closedIds: z.array(z.string()),
+  savedAt: z.optional(number),
+  dialogs: z.array(z.object({ ageMs: number, remainingMs: z.nullable(number) })),
+  statuses: z.array(z.object({ key: text, text })),
+  widgets: z.array(z.object({ key: text, lines, placement: widgetPlacement })),
+  title: z.optional(text),
+  editorText: z.optional(text),
+  notifications: z.array(z.object({ id: text, message: text, notifyType, time: number })),
+  closedIds: z.array(text),
 });
 
 const invalid = (what: string) => new TypeError(`Not a controller snapshot: ${what}.`);

@@ -2,6 +2,7 @@ import { html, type TemplateResult } from 'lit';
 import type { ConfirmRequest } from '../../protocol/types.js';
 import { plainText } from '../shared/ansi-text.js';
 import { actionButton, RpcDialogElement } from '../shared/dialog-element.js';
+import { confirmStyles } from './rpc-confirm.styles.js';
 
 /**
  * A yes/no question (`confirm`): an alert dialog described by its message (kept as written,
@@ -15,6 +16,8 @@ import { actionButton, RpcDialogElement } from '../shared/dialog-element.js';
  * @csspart deny-button - the "No" button
  */
 export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
+  static override styles = [...RpcDialogElement.styles, confirmStyles];
+
   protected override get dialogRole(): 'alertdialog' {
     return 'alertdialog';
   }

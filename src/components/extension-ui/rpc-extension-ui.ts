@@ -4,7 +4,6 @@ import { stripAnsi } from '../../protocol/ansi.js';
 import { type BridgeAgentExit, isBridgeType } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
 import { cancelResponse } from '../../protocol/responses.js';
-import type { ExtensionUIResponse } from '../../protocol/types.js';
 import { ExtensionUIController } from '../../transport/controller.js';
 import type { InboundMessage } from '../../transport/inbound.js';
 import type { OutboundMessage, Transport } from '../../transport/transport.js';
@@ -238,7 +237,7 @@ export class RpcExtensionUI extends LitElement {
       controller.on('state', this.#updateConnection),
       controller.on('message', this.#onMessage),
       controller.on('change', this.#scheduleSave),
-      controller.on('answer', this.#rememberAnswer),
+      controller.on('answer', ({ response }) => this.#sent.remember(response)),
       controller.on('invalid', this.#onInvalid),
     ];
     window.addEventListener('pagehide', this.#save);
@@ -372,10 +371,6 @@ export class RpcExtensionUI extends LitElement {
         this.#updateConnection();
       }
     }
-  };
-
-  #rememberAnswer = ({ response }: { readonly response: ExtensionUIResponse }): void => {
-    this.#sent.remember(response);
   };
 
   /**

@@ -205,8 +205,8 @@ export class RpcNotifications extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.#shown.length === 0) this.#hovered = false;
-    if (this.#focused && !this.#stack()?.contains(this.shadowRoot?.activeElement ?? null))
-      this.#focused = false;
+    // Focus left with the element that had it (everything focusable here is in the stack).
+    if (!this.shadowRoot?.activeElement) this.#focused = false;
     this.#moveFocus();
     this.#sync();
   }
@@ -332,10 +332,6 @@ export class RpcNotifications extends LitElement {
     const countdown = this.#countdowns.get(id);
     if (countdown?.handle !== undefined) countdown.clock.clearTimeout(countdown.handle);
     this.#countdowns.delete(id);
-  }
-
-  #stack(): HTMLElement | null {
-    return this.renderRoot.querySelector<HTMLElement>('.stack');
   }
 
   /** Dismiss the notification the event came from; keep focus in the stack if it was there. */

@@ -42,8 +42,12 @@ export function actionButton(
   `;
 }
 
-/** A click on the contained backdrop must not take focus out of the dialog (Escape works on). */
-const keepFocus = (event: Event) => event.preventDefault();
+/**
+ * The listener of the contained backdrop's mousedown (a click there must not take focus out of the
+ * dialog; Escape works on) and of the dialog's cancel event (Escape is handled on keydown: never
+ * let the platform close the dialog without an answer).
+ */
+const preventDefault = (event: Event) => event.preventDefault();
 
 /**
  * The shell every dialog element shares: a native `<dialog>` (modal in page mode, confined to
@@ -246,10 +250,10 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const described = [...this.describedBy(), queued && 'position', seconds !== undefined && 'countdown']
       .filter(Boolean)
       .join(' ');
-    return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop" @mousedown=${keepFocus}></div>` : nothing}
+    return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop" @mousedown=${preventDefault}></div>` : nothing}
       <dialog part="dialog" role=${this.dialogRole} aria-modal="true" aria-labelledby="title"
         aria-describedby=${described || nothing}
-        @keydown=${this.#onKeydown} @cancel=${this.#onCancel} @close=${this.#onClose}>
+        @keydown=${this.#onKeydown} @cancel=${preventDefault} @close=${this.#onClose}>
         <header part="header">
           <h2 id="title" part="title">${plainText(request.title)}</h2>
           ${
@@ -332,11 +336,6 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     } else {
       wrapTab(event, event.currentTarget as HTMLDialogElement);
     }
-  }
-
-  #onCancel(event: Event): void {
-    // Escape is handled on keydown; never let the platform close the dialog without an answer.
-    event.preventDefault();
   }
 
   #onClose(): void {

@@ -71,22 +71,15 @@ export const dialogStyles = css`
     gap: 0.75rem;
     padding: 0.875rem 1rem 0.5rem;
   }
-  /* The title and confirm's message keep the agent's line breaks. */
-  h2,
-  .message {
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-  }
+  /* The title keeps the agent's line breaks (so does confirm's message: rpc-confirm.styles.ts). */
   h2 {
     flex: 1;
     margin: 0;
     font-size: 1.1em;
     font-weight: 600;
     line-height: 1.35;
-  }
-  .message {
-    margin: 0 0 0.75rem;
-    line-height: 1.45;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
   }
   .position,
   .countdown {
@@ -197,9 +190,6 @@ export const dialogStyles = css`
     border-inline-start: 3px solid var(--_muted);
     background: var(--_bg);
     color: var(--_fg);
-  }
-  .message:empty {
-    display: none;
   }
   /* Empty, it stays focusable: focus goes there when nothing else can take it. */
   .notice:empty {

@@ -94,14 +94,17 @@ export const dialogEnglish = {
   inputHint: 'Enter to submit, Escape to cancel',
 } satisfies Partial<RpcStrings>;
 
+// The parts name this string rather than spreading `agentTextEnglish` into themselves: a minifier
+// cannot drop a spread that nothing reads (it might run getters), so every element would keep a
+// `{ ...agentTextEnglish }` for each part it does not show.
+const textTruncated = '… ({count} more characters not shown)';
+
 /** What agent text shows when it is cut short (notifications, statuses, widgets). */
-export const agentTextEnglish = {
-  textTruncated: '… ({count} more characters not shown)',
-} satisfies Partial<RpcStrings>;
+export const agentTextEnglish = { textTruncated } satisfies Partial<RpcStrings>;
 
 /** The notifications' strings. */
 export const notificationsEnglish = {
-  ...agentTextEnglish,
+  textTruncated,
   notificationsLabel: 'Notifications',
   infoPrefix: 'Info:',
   warningPrefix: 'Warning:',
@@ -113,14 +116,14 @@ export const notificationsEnglish = {
 
 /** The status bar's strings. */
 export const statusBarEnglish = {
-  ...agentTextEnglish,
+  textTruncated,
   statusBarLabel: 'Extension status',
   statusAnnouncement: '{text}',
 } satisfies Partial<RpcStrings>;
 
 /** The widgets' strings. */
 export const widgetsEnglish = {
-  ...agentTextEnglish,
+  textTruncated,
   widgetsAboveLabel: 'Extension widgets above the editor',
   widgetsBelowLabel: 'Extension widgets below the editor',
 } satisfies Partial<RpcStrings>;
