@@ -6,6 +6,7 @@ import { type DialogElementArgs, dialogArgs, dialogRender, dialogStories } from 
 import {
   dialogIn,
   expectLines,
+  expectPaintedDirection,
   expectRightToLeft,
   expectShown,
   metaParameters,
@@ -152,6 +153,27 @@ export const UnicodeRightToLeft: Story = {
     await expect(dialog.focused()).toBe(no);
     // Right to left: "No" comes first, on the right; the primary "Yes" is to its left.
     await expect(yes.getBoundingClientRect().right).toBeLessThanOrEqual(no.getBoundingClientRect().left);
+  },
+};
+
+export const EnglishInRightToLeftPage: Story = {
+  name: 'English agent text in a right-to-left page',
+  args: {
+    request: confirmRequest('confirm-english-rtl', {
+      title: 'Delete the branch "feature/login"?',
+      message: 'It has 3 unpushed commits.\nהענף יימחק מהמחשב הזה בלבד.',
+    }),
+    strings: { confirm: 'نعم', deny: 'لا' },
+  },
+  parameters: storyParameters({ stage: { dir: 'rtl', lang: 'ar' } }),
+  play: async ({ canvasElement }) => {
+    const dialog = await confirm(canvasElement);
+    await expectRightToLeft(dialog);
+    // The page is right to left; the agent's English reads left to right, its "?" at the end.
+    await expectPaintedDirection(dialog.part('[part="title"]'), 'ltr');
+    await expect(dialog.part('[part="message"]').textContent).toBe(
+      'It has 3 unpushed commits.\nהענף יימחק מהמחשב הזה בלבד.',
+    );
   },
 };
 

@@ -211,6 +211,23 @@ export async function expectRightToLeft({ dialog }: Dialog): Promise<void> {
   await expect(getComputedStyle(dialog).direction).toBe('rtl');
 }
 
+/**
+ * `element`'s text is painted in the direction of its own words: its last character right of its
+ * first for `ltr` (an English question keeps its "?" at its end in a right-to-left page).
+ */
+export async function expectPaintedDirection(element: Element, direction: 'ltr' | 'rtl'): Promise<void> {
+  const text = [...element.childNodes].find((node): node is Text => node instanceof Text && node.data !== '');
+  if (!text) throw new Error('No text to measure.');
+  const left = (index: number) => {
+    const range = document.createRange();
+    range.setStart(text, index);
+    range.setEnd(text, index + 1);
+    return range.getBoundingClientRect().left;
+  };
+  const last = text.data.length - 1;
+  await expect(left(last) > left(0) ? 'ltr' : 'rtl').toBe(direction);
+}
+
 /** Dark surfaces with light text. */
 export async function expectDark({ dialog }: Dialog): Promise<void> {
   await expect(luminance(getComputedStyle(dialog).backgroundColor)).toBeLessThan(0.1);

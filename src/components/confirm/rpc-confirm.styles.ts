@@ -7,6 +7,7 @@ export const confirmStyles = css`
     line-height: 1.45;
     white-space: pre-wrap;
     overflow-wrap: anywhere;
+    unicode-bidi: plaintext;
   }
   .message:empty {
     display: none;

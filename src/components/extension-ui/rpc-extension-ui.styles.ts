@@ -109,6 +109,8 @@ export const extensionUIStyles = [
       font-family: var(--_mono);
       white-space: pre-wrap;
       overflow-wrap: anywhere;
+      /* The agent's own text: each line takes its own direction. */
+      unicode-bidi: plaintext;
     }
 
     @media (forced-colors: active) {

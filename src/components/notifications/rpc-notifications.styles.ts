@@ -88,6 +88,8 @@ export const notificationsStyles = css`
   }
   .message {
     white-space: pre-wrap;
+    /* Agent text: isolated, each paragraph in its own direction (English in an RTL page, say). */
+    unicode-bidi: plaintext;
   }
 
   button {

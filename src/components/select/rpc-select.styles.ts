@@ -40,6 +40,8 @@ export const selectStyles = css`
     line-height: var(--_row-height);
     padding-inline: 0.5rem;
     text-align: start;
+    /* Agent text: each option takes its own direction (English in an RTL page, say). */
+    unicode-bidi: plaintext;
     white-space: pre;
     overflow: hidden;
     text-overflow: ellipsis;

@@ -80,6 +80,8 @@ export const dialogStyles = css`
     line-height: 1.35;
     white-space: pre-wrap;
     overflow-wrap: anywhere;
+    /* Agent text: each paragraph takes its own direction (English in an RTL page, say). */
+    unicode-bidi: plaintext;
   }
   .position,
   .countdown {
@@ -178,6 +180,13 @@ export const dialogStyles = css`
     background: var(--_input-bg);
     border: 1px solid var(--_input-border);
     padding: 0.4rem 0.5rem;
+  }
+  /* What is typed, and the agent's placeholder, take their own direction; the field keeps the
+     page's (an empty field in a right-to-left page starts on the right). */
+  input,
+  textarea,
+  ::placeholder {
+    unicode-bidi: plaintext;
   }
   ::placeholder {
     color: var(--_muted);

@@ -45,6 +45,8 @@ export const statusBarStyles = [
       text-overflow: ellipsis;
       /* As in the agent's footer: line breaks, tabs and runs of spaces show as one space. */
       white-space: nowrap;
+      /* Agent text: it takes its own direction (English in an RTL page, say). */
+      unicode-bidi: plaintext;
     }
 
     .item[data-tip] {
@@ -65,6 +67,7 @@ export const statusBarStyles = [
       color: var(--_fg);
       white-space: pre-wrap;
       overflow-wrap: anywhere;
+      unicode-bidi: plaintext;
       background: var(--_bg);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);

@@ -29,6 +29,8 @@ export const widgetStyles = [
       overflow-wrap: anywhere;
       tab-size: 4;
       min-block-size: 1lh;
+      /* Agent text: each line takes its own direction (English in an RTL page, say). */
+      unicode-bidi: plaintext;
     }
 
     @media (forced-colors: active) {
