@@ -121,6 +121,31 @@ export const AnsiColours: Story = {
   },
 };
 
+/**
+ * The same dark-theme colours in the light scheme: each is darkened just enough for 4.5:1 (pi's
+ * warning yellow would be 1.1:1 on white), its hue kept; axe checks the contrast.
+ */
+export const AnsiColoursLightScheme: Story = {
+  name: 'ANSI colours, light scheme',
+  args: {
+    requests: [
+      setStatus('accent', piDark.accent.paint('accent text ✓')),
+      setStatus('success', piDark.success.paint('success text ✓')),
+      setStatus('warning', piDark.warning.paint('warning text ✓')),
+      setStatus('error', piDark.error.paint('error text ✓')),
+    ],
+  },
+  parameters: storyParameters({ stage: { colorScheme: 'light' } }),
+  play: async ({ canvasElement }) => {
+    const bar = await shown(canvasElement, 'rpc-status-bar');
+    for (const [text, { rgb }] of [
+      ['accent text ✓', piDark.accent],
+      ['warning text ✓', piDark.warning],
+    ] as const)
+      await expect(getComputedStyle(bar.screen.getByText(text)).color).not.toBe(rgb);
+  },
+};
+
 /** Arabic and Hebrew statuses in a right-to-left page: the first key is the rightmost item. */
 export const RightToLeft: Story = {
   args: {

@@ -49,17 +49,53 @@ export function ansiBaseColor(index: number): string {
 const defaultForeground = 'var(--rpc-foreground, var(--vscode-foreground, CanvasText))';
 const defaultBackground = 'var(--rpc-background, var(--vscode-editor-background, Canvas))';
 
-function cssColor(color: AnsiColor): string {
-  if (color.kind === 'basic') return ansiBaseColor(color.index);
-  const [r, g, b] = color.kind === 'rgb' ? [color.r, color.g, color.b] : xtermColor(color.index);
-  return `rgb(${r}, ${g}, ${b})`;
+/** An sRGB channel (0–255) as linear light (0–1), and back. */
+const linear = (channel: number) => {
+  const c = channel / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+const encoded = (c: number) =>
+  Math.round(255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055));
+
+// Relative luminances (WCAG) that give a text at least 4.5:1 on the kit's surfaces: light ones
+// down to #ececec, dark ones up to #2a2d2e.
+const LIGHT_SCHEME_MAX = 0.145;
+const DARK_SCHEME_MIN = 0.3;
+
+/**
+ * A 24-bit or 256-colour foreground, readable in both colour schemes. The agent picked it for its
+ * terminal's theme (pi's default is dark: its warning yellow is 1.1:1 on white, its dim grey 2.9:1
+ * on a dark surface), so, as VS Code's terminal does with its minimum contrast ratio, a colour too
+ * light for the light scheme is darkened and one too dark for the dark scheme lightened, just
+ * enough for 4.5:1; a readable one is kept as sent. Darkening keeps the hue exactly (the linear
+ * channels are scaled), lightening mixes in white.
+ */
+export function readableColor(r: number, g: number, b: number): string {
+  const rgb = [r, g, b].map(linear);
+  const [lr = 0, lg = 0, lb = 0] = rgb;
+  const y = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+  const css = (channels: readonly number[]) => `rgb(${channels.map(encoded).join(', ')})`;
+  const light = y > LIGHT_SCHEME_MAX ? rgb.map((c) => (c * LIGHT_SCHEME_MAX) / y) : rgb;
+  const mix = (DARK_SCHEME_MIN - y) / (1 - y);
+  const dark = y < DARK_SCHEME_MIN ? rgb.map((c) => c + mix * (1 - c)) : rgb;
+  return light === dark ? css(rgb) : `light-dark(${css(light)}, ${css(dark)})`;
 }
 
-/** The CSS declarations for a style (property → value). Inverse swaps the colours. */
+function cssColor(color: AnsiColor, readable: boolean): string {
+  if (color.kind === 'basic') return ansiBaseColor(color.index);
+  const [r, g, b] = color.kind === 'rgb' ? [color.r, color.g, color.b] : xtermColor(color.index);
+  return readable ? readableColor(r, g, b) : `rgb(${r}, ${g}, ${b})`;
+}
+
+/**
+ * The CSS declarations for a style (property → value). Inverse swaps the colours. A 24-bit or
+ * 256-colour foreground on the surface's own background is made readable ({@link readableColor});
+ * one the agent paired with a background of its own is kept.
+ */
 export function ansiDeclarations(style: AnsiStyle): Record<string, string> {
   const declarations: Record<string, string> = {};
-  let fg = style.fg && cssColor(style.fg);
-  let bg = style.bg && cssColor(style.bg);
+  let fg = style.fg && cssColor(style.fg, !style.bg && !style.inverse);
+  let bg = style.bg && cssColor(style.bg, false);
   if (style.inverse) [fg, bg] = [bg ?? defaultBackground, fg ?? defaultForeground];
   if (fg) declarations.color = fg;
   if (bg) declarations['background-color'] = bg;

@@ -12,6 +12,22 @@ async function show(text: string, style = '') {
   return { el, spans, css };
 }
 
+/** The channels of a computed `rgb()` colour. */
+const channels = (color: string) => (color.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+
+/** The WCAG contrast ratio of two sRGB colours. */
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const luminance = (rgb: readonly number[]) => {
+    const [r = 0, g = 0, bl = 0] = rgb.map((c) => {
+      const v = c / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+}
+
 describe('ansiText', () => {
   it('renders plain text as text, without spans', async () => {
     const { el, spans } = await show('just text\twith a tab');
@@ -20,10 +36,51 @@ describe('ansiText', () => {
   });
 
   it("renders the agent's captured 24-bit colour as a styled span, reset after", async () => {
-    const { el, spans, css } = await show(`${capturedAccent} after`);
+    const { el, spans, css } = await show(`${capturedAccent} after`, 'color-scheme: dark');
     expect(spans.map((s) => s.textContent)).to.deep.equal(['accent text ✓']);
     expect(css(0).color).to.equal('rgb(138, 190, 183)');
     expect(el.textContent).to.equal('accent text ✓ after');
+  });
+
+  // pi's default theme is dark: its colours, as it writes them (#ffff00 is its warning).
+  const piDark = {
+    accent: '138;190;183',
+    success: '181;189;104',
+    warning: '255;255;0',
+    error: '204;102;102',
+  };
+  const painted = Object.values(piDark)
+    .map((rgb) => `${E}[38;2;${rgb}mx${E}[39m`)
+    .join(' ');
+
+  it("darkens the agent's light colours in the light scheme to 4.5:1 on the kit's surfaces, hue kept", async () => {
+    const { spans, css } = await show(painted, 'color-scheme: light');
+    const sent = Object.values(piDark).map((rgb) => rgb.split(';').map(Number));
+    spans.forEach((_, index) => {
+      const shown = channels(css(index).color);
+      expect(contrast(shown, [236, 236, 236]), css(index).color).to.be.at.least(4.5);
+      const [r = 0, g = 0, b = 0] = sent[index] ?? [];
+      const [sr = 0, sg = 0, sb = 0] = shown;
+      // The same hue: the channels keep their order.
+      expect(Math.sign(sr - sg), 'r vs g').to.equal(Math.sign(r - g));
+      expect(Math.sign(sg - sb), 'g vs b').to.equal(Math.sign(g - b));
+    });
+  });
+
+  it("lightens the agent's dark colours in the dark scheme, and keeps the readable ones as sent", async () => {
+    const dimGrey = `${E}[38;2;102;102;102mdim${E}[39m`;
+    const { css } = await show(`${painted} ${dimGrey}`, 'color-scheme: dark');
+    expect(css(0).color).to.equal('rgb(138, 190, 183)');
+    expect(css(1).color).to.equal('rgb(181, 189, 104)');
+    expect(css(2).color).to.equal('rgb(255, 255, 0)');
+    for (const index of [3, 4])
+      expect(contrast(channels(css(index).color), [42, 45, 46])).to.be.at.least(4.5);
+  });
+
+  it('keeps a colour the agent paired with a background of its own', async () => {
+    const { css } = await show(`${E}[38;2;255;255;0;48;2;40;40;50mx${E}[0m`, 'color-scheme: light');
+    expect(css(0).color).to.equal('rgb(255, 255, 0)');
+    expect(css(0).backgroundColor).to.equal('rgb(40, 40, 50)');
   });
 
   it('maps base colours to --rpc-ansi-* tokens, then VS Code terminal colours, then a fallback', async () => {

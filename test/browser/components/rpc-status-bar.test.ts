@@ -252,6 +252,8 @@ describe('rpc-status-bar', () => {
   });
 
   it('renders ANSI colours as styled spans and untrusted markup as text', async () => {
+    // The captured colour is pi's dark theme's: in the dark scheme it shows as sent.
+    await emulateMedia({ colorScheme: 'dark' });
     const { set, settle, items, el } = await setup('--rpc-ansi-red: rgb(1, 2, 3)');
     const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
     set('a', capturedAccent);

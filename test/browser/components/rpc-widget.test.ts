@@ -124,6 +124,8 @@ describe('rpc-widget', () => {
   });
 
   it('renders ANSI colours as styled spans and untrusted markup as text', async () => {
+    // The captured colour is pi's dark theme's: in the dark scheme it shows as sent.
+    await emulateMedia({ colorScheme: 'dark' });
     const { above, set, settle, lines } = await setup('--rpc-ansi-red: rgb(1, 2, 3)');
     const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
     set('w', [capturedSuccess, `  ${E}[31mred${E}[39m`, evil]);
