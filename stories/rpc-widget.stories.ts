@@ -140,7 +140,7 @@ export const AnsiColours: Story = {
     await expectColoured(top, '✓ read the issue', piDark.success.rgb);
     await expectColoured(top, '● run the tests', piDark.warning.rgb);
     await expect(top.all('[part="line"]')[1]?.textContent).toBe('  ✓ read the issue');
-    // pi's error red (#cc6666) is 4.2:1 on the kit's dark hover surface: lightened to 4.5:1.
+    // pi's error red (#cc6666) is 4.1:1 on the kit's dark surface (#252526): lightened.
     await expectColoured(await below(canvasElement), '✗ 2 lint errors', 'rgb(209, 126, 126)');
   },
 };

@@ -10,6 +10,13 @@ export const dialogsStyles = css`
     inset: 0;
     pointer-events: none;
   }
+  /* The dialogs take this element's colour scheme (and so the host's). */
+  rpc-select,
+  rpc-confirm,
+  rpc-input,
+  rpc-editor {
+    color-scheme: inherit;
+  }
   .notice {
     position: fixed;
     inset-block-end: 1rem;

@@ -1,8 +1,10 @@
 import { css } from 'lit';
 import { tokens } from '../shared/tokens.styles.js';
+import { vscodeScheme } from '../shared/vscode-scheme.styles.js';
 
 export const extensionUIStyles = [
   tokens,
+  vscodeScheme,
   css`
     :host {
       display: block;
@@ -12,6 +14,14 @@ export const extensionUIStyles = [
 
     :host([contained]) {
       position: relative;
+    }
+
+    /* The parts take this element's colour scheme: color-scheme: dark on it forces them all. */
+    rpc-widget,
+    rpc-status-bar,
+    rpc-notifications,
+    rpc-dialogs {
+      color-scheme: inherit;
     }
 
     .base {

@@ -85,6 +85,8 @@ export const notificationsStyles = css`
   }
   .prefix {
     font-weight: 600;
+    /* Its own words' direction: the colon stays with them beside the isolated message. */
+    unicode-bidi: plaintext;
   }
   .message {
     white-space: pre-wrap;

@@ -9,6 +9,7 @@ import { ansiText } from '../shared/ansi-text.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { format, notificationsEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
+import { vscodeScheme } from '../shared/vscode-scheme.styles.js';
 import { notificationsStyles } from './rpc-notifications.styles.js';
 
 /** How many announcements each live region keeps (the newest ones of a burst). */
@@ -81,7 +82,7 @@ interface Countdown {
  * @cssprop --rpc-z-index - stacking order when `floating`
  */
 export class RpcNotifications extends LitElement {
-  static override styles = [tokens, notificationsStyles];
+  static override styles = [tokens, vscodeScheme, notificationsStyles];
 
   /** The controller whose notifications to show. Setting another one starts afresh. */
   @property({ attribute: false })

@@ -1,8 +1,10 @@
 import { css } from 'lit';
 import { tokens } from '../shared/tokens.styles.js';
+import { vscodeScheme } from '../shared/vscode-scheme.styles.js';
 
 export const statusBarStyles = [
   tokens,
+  vscodeScheme,
   css`
     :host {
       display: block;

@@ -98,6 +98,13 @@ describe('agent text direction', () => {
     });
   }
 
+  it("a notification's English prefix keeps its colon in an RTL page", async () => {
+    const { el, peer, settle } = await mount('rtl');
+    peer.writeMessage(request('notify', { message: 'Build failed', notifyType: 'warning' }));
+    await settle();
+    expect(paintedLeftToRight(textNode(el, 'Warning:'))).to.equal(true);
+  });
+
   it('each line of a multi-line message takes its own direction', async () => {
     const { el, peer, settle } = await mount('ltr');
     peer.writeMessage(request('confirm', { title: 'Sure', message: `${english}\n${hebrew}` }));

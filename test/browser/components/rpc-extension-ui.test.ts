@@ -232,6 +232,21 @@ describe('rpc-extension-ui', () => {
     expect(pill?.left).to.be.closeTo(header?.left ?? 0, 1);
   });
 
+  it('takes the colour scheme set on it into every part, the dialogs too', async () => {
+    await emulateMedia({ colorScheme: 'light' });
+    const { peer, part, dialog, settle } = await mount({ style: 'color-scheme: dark' });
+    // pi's warning yellow, as its dark theme writes it: readable as sent in the dark scheme.
+    peer.writeMessage(
+      request('setStatus', { statusKey: 'w', statusText: '\u001b[38;2;255;255;0mwarn\u001b[39m' }),
+    );
+    peer.writeMessage(confirm('c-dark'));
+    await settle();
+    const span = part('status-bar')?.shadowRoot?.querySelector('.ansi');
+    expect(getComputedStyle(span as Element).color).to.equal('rgb(255, 255, 0)');
+    const shown = dialog()?.shadowRoot?.querySelector('dialog');
+    expect(getComputedStyle(shown as Element).backgroundColor).to.equal('rgb(37, 37, 38)');
+  });
+
   it('re-attaches when the transport changes, without closing the host transport', async () => {
     const { el, transport, settle } = await mount();
     const next = createMemoryTransport();
