@@ -20,7 +20,8 @@ export const selectStyles = css`
     overflow: auto;
     overflow-anchor: none;
     overscroll-behavior: contain;
-    margin-block-end: 0.25rem;
+    /* Room for the focus ring inside the scrolling body. */
+    margin-block: 0.25rem;
     border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) - 2px);
     background: var(--_input-bg);

@@ -164,7 +164,7 @@ export const dialogStyles = css`
   button.primary:hover {
     background: var(--_button-hover);
   }
-  :is(button, input, textarea, [role='listbox']):focus-visible {
+  :is(button, input, textarea, [role='listbox'], .notice):focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 1px;
   }

@@ -12,8 +12,12 @@ export const statusBarStyles = [
     }
 
     .bar {
-      /* One line: items never wrap. clip (not hidden) on the inline axis only, so nothing scrolls. */
-      overflow-x: clip;
+      /*
+       * One line: items never wrap nor shrink below their text (up to their maximum); what does
+       * not fit scrolls, so a focused item is always in view.
+       */
+      overflow-x: auto;
+      scrollbar-width: thin;
       white-space: nowrap;
       color: var(--_muted);
       background: var(--rpc-status-background, var(--_bg));
@@ -30,7 +34,7 @@ export const statusBarStyles = [
     }
 
     .item {
-      min-inline-size: 0;
+      flex-shrink: 0;
       max-inline-size: var(--rpc-status-item-max-inline-size, 40ch);
       padding-inline: 2px;
       border-radius: 2px;
@@ -38,7 +42,8 @@ export const statusBarStyles = [
 
     .item:focus-visible {
       outline: 2px solid var(--_focus);
-      outline-offset: -2px;
+      /* Around the text, in the list's padding, not over the letters. */
+      outline-offset: 0;
     }
 
     .text {
@@ -59,6 +64,8 @@ export const statusBarStyles = [
       position: fixed;
       position-anchor: --rpc-status-tip;
       position-area: block-start span-inline-end;
+      /* From the item's start in its own direction (a right-to-left status bar in a left-to-right page). */
+      position-area: self-block-start span-self-inline-end;
       position-try-fallbacks: flip-block, flip-inline, flip-block flip-inline;
       inset: auto;
       margin: 0;

@@ -21,7 +21,8 @@ export const widgetStyles = [
       padding-block: 2px;
       padding-inline: 4px;
       font-family: var(--_mono);
-      background: var(--rpc-widget-background, transparent);
+      /* Its own surface, as the status bar's: the text colour follows the kit's scheme, not the page's. */
+      background: var(--rpc-widget-background, var(--_bg));
       border-inline-start: 2px solid var(--rpc-widget-border-color, transparent);
     }
 

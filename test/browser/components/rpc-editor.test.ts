@@ -185,6 +185,19 @@ describe('rpc-editor', () => {
     expect(style.fontFamily).to.contain('monospace');
   });
 
+  it('in a dialog too short for 12 rows, the field shrinks to fit (no scrolling around it)', async () => {
+    const { el } = await openDialog<RpcEditor, EditorRequest>('rpc-editor', request(), (editor) => {
+      editor.contained = true;
+      editor.parentElement?.setAttribute('style', 'position: relative; block-size: 320px');
+    });
+    const body = part(el, '.body') as HTMLElement;
+    const field = part(el, 'textarea') as HTMLTextAreaElement;
+    expect(field.rows).to.equal(12);
+    expect(body.scrollHeight, 'body scrolls').to.be.at.most(body.clientHeight + 1);
+    expect(field.getBoundingClientRect().bottom).to.be.at.most(body.getBoundingClientRect().bottom + 0.5);
+    expect(field.clientHeight, 'four lines at least').to.be.at.least(4 * 1.4 * 13 - 1);
+  });
+
   it('has no axe violations, light and dark, left-to-right and right-to-left', async () => {
     const { el } = await open();
     await settle(el);

@@ -456,6 +456,41 @@ describe('rpc-select', () => {
     expect(active(el).getBoundingClientRect().height).to.be.closeTo(rowHeight, 0.5);
   });
 
+  it('scrolls all of a long active option into view, at the end of the list too', async () => {
+    const long = `git commit -m "${'a very long message '.repeat(12)}"`;
+    const { el } = await open({ options: ['git status', 'git diff', 'git log', long] });
+    await settle(el);
+    await keys(el, 'ArrowDown', 'ArrowDown', 'ArrowDown');
+    await settle(el);
+    const shown = listbox(el).getBoundingClientRect();
+    const option = active(el).getBoundingClientRect();
+    expect(option.height, 'grown').to.be.above(shown.height / 2);
+    expect(option.top, 'top').to.be.at.least(shown.top - 0.5);
+    expect(option.bottom, 'bottom').to.be.at.most(shown.bottom + 0.5);
+  });
+
+  it('in a dialog too short for the list, the active option stays in view', async () => {
+    const { el } = await openDialog<RpcSelect, SelectRequest>(
+      'rpc-select',
+      request({ options: MANY_FRUITS }),
+      (select) => {
+        select.contained = true;
+        select.filter = 'always';
+        select.parentElement?.setAttribute('style', 'position: relative; block-size: 300px');
+      },
+    );
+    await settle(el);
+    const body = part(el, '.body') as HTMLElement;
+    for (let step = 0; step < 8; step++) {
+      await keys(el, 'ArrowDown');
+      await settle(el);
+      const visible = body.getBoundingClientRect();
+      const option = active(el).getBoundingClientRect();
+      expect(option.top, `step ${step}: top`).to.be.at.least(visible.top - 0.5);
+      expect(option.bottom, `step ${step}: bottom`).to.be.at.most(visible.bottom + 0.5);
+    }
+  });
+
   it('shows at most 100,000 characters of an option but sends all of it', async () => {
     const huge = 'y'.repeat(300_000);
     const { el, responses } = await open({ options: [huge, 'short'] });

@@ -122,6 +122,39 @@ describe('rpc-status-bar', () => {
     expect(tip?.matches(':popover-open')).to.equal(false);
   });
 
+  it('in a narrow sidebar, items keep their text; what does not fit scrolls into view on focus', async () => {
+    const { set, settle, items, $ } = await setup('inline-size: 320px');
+    const texts = ['main', 'idle', '$0.12', '3 tests', 'sonnet', '42 files', 'watching 12 files', 'ok'];
+    texts.forEach((text, index) => set(`k${index}`, text));
+    await settle();
+    for (const item of items()) {
+      const text = item.querySelector('.text') as HTMLElement;
+      expect(text.scrollWidth, text.textContent ?? '').to.be.at.most(text.clientWidth);
+    }
+    const bar = $('.bar') as HTMLElement;
+    for (let i = 0; i < texts.length; i++) await sendKeys({ press: 'Tab' });
+    await settle();
+    const last = items().at(-1) as HTMLElement;
+    expect(last.matches(':focus')).to.equal(true);
+    const shown = bar.getBoundingClientRect();
+    const rect = last.getBoundingClientRect();
+    expect(rect.left).to.be.at.least(shown.left - 0.5);
+    expect(rect.right).to.be.at.most(shown.right + 0.5);
+  });
+
+  it("opens the tooltip from the item's start in a right-to-left bar", async () => {
+    const long = `${'حالة طويلة جدا '.repeat(8)}النهاية`;
+    const { set, settle, items, $ } = await setup('inline-size: 600px', 'rtl');
+    set('a', long);
+    await settle();
+    await sendKeys({ press: 'Tab' });
+    await settle();
+    const tip = $('.tooltip') as HTMLElement;
+    expect(tip.matches(':popover-open')).to.equal(true);
+    const item = (items()[0] as HTMLElement).getBoundingClientRect();
+    expect(Math.abs(tip.getBoundingClientRect().right - item.right)).to.be.below(2);
+  });
+
   it('closes the tooltip when the pointer leaves for a page element that has its own data-tip', async () => {
     const { set, settle, items, $ } = await setup('inline-size: 300px');
     set('a', `${'a long status text that goes on '.repeat(6)}end`);

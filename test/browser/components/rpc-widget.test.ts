@@ -172,6 +172,16 @@ describe('rpc-widget', () => {
     await emulateFeatures({ 'forced-colors': '' });
   });
 
+  it('paints its own surface: readable when the OS is dark and the page is not', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    const { above, set, settle } = await setup('background: white; color: black');
+    set('a', ['plain line']);
+    await settle();
+    const widget = above.shadowRoot?.querySelector('.widget') as HTMLElement;
+    expect(getComputedStyle(widget).backgroundColor).to.equal('rgb(37, 37, 38)');
+    expect(getComputedStyle(widget).color).to.equal('rgb(228, 228, 228)');
+  });
+
   for (const [scheme, dir] of [
     ['light', 'ltr'],
     ['dark', 'ltr'],
