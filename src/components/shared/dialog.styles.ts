@@ -132,8 +132,9 @@ export const dialogStyles = css`
     gap: 0.5rem;
     padding: 0.75rem 1rem 1rem;
   }
+  /* It takes the room the buttons leave, wrapping its words: the buttons stay on one line. */
   .hint {
-    margin-inline-end: auto;
+    flex: 1;
     align-self: center;
     color: var(--_muted);
     font-size: 0.85em;

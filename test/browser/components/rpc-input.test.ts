@@ -181,6 +181,23 @@ describe('rpc-input', () => {
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
   });
 
+  it('keeps Cancel and OK on one line in a narrow box; the hint wraps beside them', async () => {
+    for (const width of [300, 320, 356, 380, 408, 440, 600]) {
+      const { el, wrapper } = await openDialog<RpcInput, InputRequest>('rpc-input', request(), (input) => {
+        input.contained = true;
+        input.parentElement?.setAttribute(
+          'style',
+          `position: relative; inline-size: ${width}px; block-size: 400px`,
+        );
+      });
+      const [cancel, ok] = ['cancel', 'submit'].map((action) =>
+        part(el, `[data-action="${action}"]`)?.getBoundingClientRect(),
+      );
+      expect(cancel?.top, `${width}px`).to.equal(ok?.top);
+      wrapper.remove();
+    }
+  });
+
   it('has no axe violations, light and dark, left-to-right and right-to-left', async () => {
     const { el } = await open();
     await settle(el);
