@@ -95,20 +95,18 @@ export const LongText: Story = {
   },
 };
 
+/** Three statuses in pi's dark-theme colours (`accent text ✓`, …), as pi writes them. */
+const colouredStatuses = (['accent', 'success', 'warning'] as const).map((colour) =>
+  setStatus(colour, piDark[colour].paint(`${colour} text ✓`)),
+);
+
 /**
  * Statuses coloured by the agent's own theme, as pi writes them when an extension colours its
  * status (`24-bit foreground … 39`). pi's theme is for dark backgrounds, so the stage is dark.
  */
 export const AnsiColours: Story = {
   name: 'ANSI colours',
-  args: {
-    requests: [
-      setStatus('accent', piDark.accent.paint('accent text ✓')),
-      setStatus('success', piDark.success.paint('success text ✓')),
-      setStatus('warning', piDark.warning.paint('warning text ✓')),
-      setStatus('plain', `${bold('bold')} and plain`),
-    ],
-  },
+  args: { requests: [...colouredStatuses, setStatus('plain', `${bold('bold')} and plain`)] },
   parameters: storyParameters({ stage: { colorScheme: 'dark' } }),
   play: async ({ canvasElement }) => {
     const bar = await shown(canvasElement, 'rpc-status-bar');
@@ -127,14 +125,7 @@ export const AnsiColours: Story = {
  */
 export const AnsiColoursLightScheme: Story = {
   name: 'ANSI colours, light scheme',
-  args: {
-    requests: [
-      setStatus('accent', piDark.accent.paint('accent text ✓')),
-      setStatus('success', piDark.success.paint('success text ✓')),
-      setStatus('warning', piDark.warning.paint('warning text ✓')),
-      setStatus('error', piDark.error.paint('error text ✓')),
-    ],
-  },
+  args: { requests: [...colouredStatuses, setStatus('error', piDark.error.paint('error text ✓'))] },
   parameters: storyParameters({ stage: { colorScheme: 'light' } }),
   play: async ({ canvasElement }) => {
     const bar = await shown(canvasElement, 'rpc-status-bar');

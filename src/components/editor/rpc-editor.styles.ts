@@ -4,15 +4,11 @@ export const editorStyles = css`
   dialog {
     --_width: 48rem;
   }
-  /* In a short dialog the field shrinks (down to four lines) rather than the body scrolling it. */
-  .body {
-    display: flex;
-    flex-direction: column;
-  }
   textarea {
     display: block;
     /* Room for the focus ring inside the scrolling body. */
     margin-block: 0.25rem;
+    /* In a short dialog it shrinks to this rather than the body scrolling it. */
     min-block-size: 4lh;
     resize: vertical;
     font-family: var(--_mono);

@@ -17,6 +17,8 @@ export const selectStyles = css`
     --_row-height: var(--rpc-option-height, 2em);
     position: relative;
     block-size: calc(min(var(--_count, 0), var(--rpc-select-rows, 8)) * var(--_row-height));
+    /* In a short dialog the list shrinks (to a row) and scrolls, not the body with the filter. */
+    min-block-size: var(--_row-height);
     overflow: auto;
     overflow-anchor: none;
     overscroll-behavior: contain;

@@ -92,7 +92,10 @@ export const dialogStyles = css`
   .position {
     flex: none;
   }
+  /* A column whose scrolling part (a list, a text field) shrinks to fit a short dialog. */
   .body {
+    display: flex;
+    flex-direction: column;
     padding: 0 1rem;
     overflow: auto;
     min-block-size: 0;
@@ -125,17 +128,20 @@ export const dialogStyles = css`
       transition: none;
     }
   }
+  /* One row: the first cell (the hint, else the first button) takes the room the buttons leave
+     (the hint wraps its words there); the buttons stay together at the end. */
   footer {
-    display: flex;
-    justify-content: flex-end;
-    flex-wrap: wrap;
+    display: grid;
+    grid-auto-flow: column;
+    grid-template-columns: 1fr;
+    align-items: center;
     gap: 0.5rem;
     padding: 0.75rem 1rem 1rem;
   }
-  /* It takes the room the buttons leave, wrapping its words: the buttons stay on one line. */
+  footer > button {
+    justify-self: end;
+  }
   .hint {
-    flex: 1;
-    align-self: center;
     color: var(--_muted);
     font-size: 0.85em;
   }

@@ -14,10 +14,11 @@ export const statusBarStyles = [
     .bar {
       /*
        * One line: items never wrap nor shrink below their text (up to their maximum); what does
-       * not fit scrolls, so a focused item is always in view.
+       * not fit scrolls, without a scrollbar (the bar keeps its height), so a focused item is
+       * always in view.
        */
       overflow-x: auto;
-      scrollbar-width: thin;
+      scrollbar-width: none;
       white-space: nowrap;
       color: var(--_muted);
       background: var(--rpc-status-background, var(--_bg));
@@ -25,6 +26,10 @@ export const statusBarStyles = [
     }
 
     .list {
+      /* As wide as its items, so its end padding leaves room for the last one's focus ring. */
+      box-sizing: border-box;
+      inline-size: max-content;
+      min-inline-size: 100%;
       display: flex;
       gap: var(--rpc-status-gap, 1.5ch);
       margin: 0;

@@ -198,6 +198,27 @@ describe('rpc-editor', () => {
     expect(field.clientHeight, 'four lines at least').to.be.at.least(4 * 1.4 * 13 - 1);
   });
 
+  it('keeps Cancel and OK on one line in a narrow box; the hint wraps beside them', async () => {
+    for (const width of [208, 236, 264, 300, 364, 420, 600]) {
+      const { el, wrapper } = await openDialog<RpcEditor, EditorRequest>(
+        'rpc-editor',
+        request(),
+        (editor) => {
+          editor.contained = true;
+          editor.parentElement?.setAttribute(
+            'style',
+            `position: relative; inline-size: ${width}px; block-size: 500px`,
+          );
+        },
+      );
+      const [cancel, ok] = ['cancel', 'submit'].map((action) =>
+        part(el, `[data-action="${action}"]`)?.getBoundingClientRect(),
+      );
+      expect(cancel?.top, `${width}px`).to.equal(ok?.top);
+      wrapper.remove();
+    }
+  });
+
   it('has no axe violations, light and dark, left-to-right and right-to-left', async () => {
     const { el } = await open();
     await settle(el);

@@ -182,7 +182,7 @@ describe('rpc-input', () => {
   });
 
   it('keeps Cancel and OK on one line in a narrow box; the hint wraps beside them', async () => {
-    for (const width of [300, 320, 356, 380, 408, 440, 600]) {
+    for (const width of [200, 220, 244, 260, 300, 320, 356, 380, 408, 440, 600]) {
       const { el, wrapper } = await openDialog<RpcInput, InputRequest>('rpc-input', request(), (input) => {
         input.contained = true;
         input.parentElement?.setAttribute(

@@ -485,9 +485,15 @@ describe('rpc-select', () => {
       await keys(el, 'ArrowDown');
       await settle(el);
       const visible = body.getBoundingClientRect();
-      const option = active(el).getBoundingClientRect();
-      expect(option.top, `step ${step}: top`).to.be.at.least(visible.top - 0.5);
-      expect(option.bottom, `step ${step}: bottom`).to.be.at.most(visible.bottom + 0.5);
+      // The option, and the filter field being typed in, stay in view.
+      for (const [what, shown] of [
+        ['option', active(el)],
+        ['filter', part(el, '#filter') as HTMLElement],
+      ] as const) {
+        const rect = shown.getBoundingClientRect();
+        expect(rect.top, `step ${step}: ${what} top`).to.be.at.least(visible.top - 0.5);
+        expect(rect.bottom, `step ${step}: ${what} bottom`).to.be.at.most(visible.bottom + 0.5);
+      }
     }
   });
 

@@ -139,7 +139,8 @@ describe('rpc-status-bar', () => {
     const shown = bar.getBoundingClientRect();
     const rect = last.getBoundingClientRect();
     expect(rect.left).to.be.at.least(shown.left - 0.5);
-    expect(rect.right).to.be.at.most(shown.right + 0.5);
+    // With room for its 2px focus ring.
+    expect(rect.right + 2).to.be.at.most(shown.right + 0.5);
   });
 
   it("opens the tooltip from the item's start in a right-to-left bar", async () => {
