@@ -56,6 +56,19 @@ export const Idle: Story = {
   },
 };
 
+/** In a 16rem sidebar: the hint wraps beside the buttons, which stay together on one line. */
+export const NarrowSidebar: Story = {
+  name: 'Narrow sidebar',
+  parameters: storyParameters({ stage: { inlineSize: 16 } }),
+  play: async ({ canvasElement }) => {
+    const dialog = await input(canvasElement);
+    const cancel = dialog.screen.getByRole('button', { name: 'Cancel' });
+    const ok = dialog.screen.getByRole('button', { name: 'OK' });
+    await expect(cancel.getBoundingClientRect().top).toBe(ok.getBoundingClientRect().top);
+    await expect(dialog.part('[part="hint"]')).toBeVisible();
+  },
+};
+
 export const AnswerWithEnter: Story = {
   name: 'Answer: Enter',
   args: { request: inputRequest('input-enter') },

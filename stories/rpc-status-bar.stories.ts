@@ -53,7 +53,7 @@ const manyKeys = {
   mcp: '3 servers',
 } as const;
 
-/** Nine keys sent in no order: shown sorted by key, on one line (what doesn't fit is clipped). */
+/** Nine keys sent in no order: shown sorted by key, on one line (what doesn't fit scrolls). */
 export const ManyKeys: Story = {
   args: { requests: Object.entries(manyKeys).map(([key, text]) => setStatus(key, text)) },
   play: async ({ canvasElement }) => {
@@ -71,6 +71,31 @@ export const ManyKeys: Story = {
       await expect(boxes[i]?.left).toBeGreaterThan(boxes[i - 1]?.left ?? 0);
       await expect(boxes[i]?.top).toBe(boxes[0]?.top);
     }
+  },
+};
+
+/**
+ * The same statuses in a 20rem sidebar: each keeps its text (none squeezed to a letter); the bar
+ * scrolls, without a scrollbar, to the item that has focus.
+ */
+export const NarrowSidebar: Story = {
+  name: 'Narrow sidebar',
+  args: ManyKeys.args,
+  parameters: storyParameters({ stage: { inlineSize: 20 } }),
+  play: async ({ canvasElement }) => {
+    const { all, part } = await shown(canvasElement, 'rpc-status-bar');
+    const items = all('[part="item"]');
+    for (const item of items) {
+      const text = item.querySelector<HTMLElement>('[part="text"]');
+      if (text && text.textContent && text.textContent.length < 20)
+        await expect(text.scrollWidth).toBeLessThanOrEqual(text.clientWidth);
+    }
+    const bar = part('[part="bar"]');
+    await expect(bar.scrollWidth).toBeGreaterThan(bar.clientWidth);
+    const last = items.at(-1);
+    last?.focus();
+    const shownBox = bar.getBoundingClientRect();
+    await expect(last?.getBoundingClientRect().right).toBeLessThanOrEqual(shownBox.right + 0.5);
   },
 };
 

@@ -18,6 +18,8 @@ export interface Stage {
   readonly page?: boolean;
   /** The box's height in rem (contained dialogs are confined to it). */
   readonly blockSize?: number;
+  /** The box's width in rem, for a narrow sidebar (default: up to 48rem). */
+  readonly inlineSize?: number;
   /** `color-scheme` of the stage. */
   readonly colorScheme?: 'light' | 'dark';
   /** Recorded `--vscode-*` variables, as in a VS Code webview. */
@@ -82,7 +84,7 @@ export const stage: Decorator = (story, { parameters }) => {
   const style = {
     position: 'relative',
     'block-size': `${options.blockSize ?? defaultBlockSize}rem`,
-    'max-inline-size': '48rem',
+    'max-inline-size': `${options.inlineSize ?? 48}rem`,
     'box-sizing': 'border-box',
     padding: '0.5rem',
     border: '1px dashed GrayText',
