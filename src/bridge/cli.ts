@@ -76,19 +76,10 @@ async function serve(args: ServeArgs): Promise<number> {
     console.error(describeListenError(error, args));
     return 1;
   }
-  console.log(`rpc-ui: serving ${bridge.url}`);
-  if (!existsSync(PLAYGROUND_DIR))
-    log('rpc-ui: the playground is not built; run `npm run build:playground`.');
-  void bridge.agentExit.then((exit) => {
-    const how = exit.signal ? `signal ${exit.signal}` : `code ${String(exit.code)}`;
-    log(`rpc-ui: the agent exited (${how}); the page stays up until Ctrl+C.`);
-    if (exit.code !== 0 && exit.stderr.length > 0)
-      log(`rpc-ui: its last stderr lines:\n${exit.stderr.map((line) => `  ${line}`).join('\n')}`);
-  });
-  if (args.open) openBrowser(bridge.url);
-
   const running = bridge;
-  return new Promise((resolve) => {
+  // The signal handlers are in place before the line that says the bridge is ready: a supervisor
+  // that stops it right then still ends the agent gracefully.
+  const stopped = new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) {
@@ -105,6 +96,17 @@ async function serve(args: ServeArgs): Promise<number> {
     };
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
   });
+  console.log(`rpc-ui: serving ${bridge.url}`);
+  if (!existsSync(PLAYGROUND_DIR))
+    log('rpc-ui: the playground is not built; run `npm run build:playground`.');
+  void bridge.agentExit.then((exit) => {
+    const how = exit.signal ? `signal ${exit.signal}` : `code ${String(exit.code)}`;
+    log(`rpc-ui: the agent exited (${how}); the page stays up until Ctrl+C.`);
+    if (exit.code !== 0 && exit.stderr.length > 0)
+      log(`rpc-ui: its last stderr lines:\n${exit.stderr.map((line) => `  ${line}`).join('\n')}`);
+  });
+  if (args.open) openBrowser(bridge.url);
+  return stopped;
 }
 
 /** Run the CLI with these arguments; resolves with the exit code. */
