@@ -34,3 +34,32 @@ export async function openDialog<E extends DialogUnderTest<R>, R extends DialogR
 export function shadowPart(el: Element, selector: string): HTMLElement | null {
   return el.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
 }
+
+/**
+ * Open `tag` contained in a box `width` × `height` px, and the tops of its Cancel and Submit
+ * buttons (equal when they share a row); the box is removed after.
+ */
+export async function actionTops(
+  tag: string,
+  request: DialogRequest,
+  width: number,
+  height: number,
+): Promise<(number | undefined)[]> {
+  const { el, wrapper } = await openDialog<DialogUnderTest<DialogRequest>, DialogRequest>(
+    tag,
+    request,
+    (dialog) => {
+      dialog.setAttribute('contained', '');
+      dialog.parentElement?.setAttribute(
+        'style',
+        `position: relative; inline-size: ${width}px; block-size: ${height}px`,
+      );
+    },
+  );
+  await el.updateComplete;
+  const tops = ['cancel', 'submit'].map(
+    (action) => shadowPart(el, `[data-action="${action}"]`)?.getBoundingClientRect().top,
+  );
+  wrapper.remove();
+  return tops;
+}

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcEditor } from '../../../src/components/editor/rpc-editor.js';
 import type { EditorRequest } from '../../../src/protocol/types.js';
-import { openDialog, shadowPart } from '../../support/dialog.js';
+import { actionTops, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -200,22 +200,8 @@ describe('rpc-editor', () => {
 
   it('keeps Cancel and OK on one line in a narrow box; the hint wraps beside them', async () => {
     for (const width of [208, 236, 264, 300, 364, 420, 600]) {
-      const { el, wrapper } = await openDialog<RpcEditor, EditorRequest>(
-        'rpc-editor',
-        request(),
-        (editor) => {
-          editor.contained = true;
-          editor.parentElement?.setAttribute(
-            'style',
-            `position: relative; inline-size: ${width}px; block-size: 500px`,
-          );
-        },
-      );
-      const [cancel, ok] = ['cancel', 'submit'].map((action) =>
-        part(el, `[data-action="${action}"]`)?.getBoundingClientRect(),
-      );
-      expect(cancel?.top, `${width}px`).to.equal(ok?.top);
-      wrapper.remove();
+      const [cancel, ok] = await actionTops('rpc-editor', request(), width, 500);
+      expect(cancel, `${width}px`).to.equal(ok);
     }
   });
 

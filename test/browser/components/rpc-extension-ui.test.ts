@@ -473,14 +473,22 @@ describe('rpc-extension-ui', () => {
       });
     }
 
-    it('sends an answer lost in a reload once, when the bridge replays its dialog', async () => {
+    const hello = { type: 'rpc_ui_hello', agent: 'pi', running: true };
+
+    /** A page storing its state under a fresh key that got the bridge's hello and answered confirm "lost". */
+    async function answeredPage(confirmed: boolean) {
       const key = `rpc-test-${++serial}`;
-      const hello = { type: 'rpc_ui_hello', agent: 'pi', running: true };
-      const first = await mount({ persist: 'session', 'persist-key': key });
-      first.peer.writeMessage(hello);
-      first.peer.writeMessage(confirm('lost'));
-      await first.settle();
-      first.el.controller.respond('lost', { confirmed: false });
+      const page = await mount({ persist: 'session', 'persist-key': key });
+      page.peer.writeMessage(hello);
+      page.peer.writeMessage(confirm('lost'));
+      await page.settle();
+      page.el.controller.respond('lost', { confirmed });
+      return { key, ...page };
+    }
+
+    it('sends an answer lost in a reload once, when the bridge replays its dialog', async () => {
+      const first = await answeredPage(false);
+      const { key } = first;
       await frame();
       // The page goes away before the answer leaves (it sat in a socket's outbox, say).
       first.el.remove();
@@ -506,13 +514,8 @@ describe('rpc-extension-ui', () => {
     });
 
     it('stores the answers and the smaller notifications beside a notification of megabytes', async () => {
-      const key = `rpc-test-${++serial}`;
-      const hello = { type: 'rpc_ui_hello', agent: 'pi', running: true };
-      const first = await mount({ persist: 'session', 'persist-key': key });
-      first.peer.writeMessage(hello);
-      first.peer.writeMessage(confirm('lost'));
-      await first.settle();
-      first.el.controller.respond('lost', { confirmed: true });
+      const first = await answeredPage(true);
+      const { key } = first;
       first.peer.writeMessage(request('notify', { message: 'kept', notifyType: 'error' }));
       first.peer.writeMessage(request('notify', { message: 'x'.repeat(6_000_000), notifyType: 'error' }));
       await first.settle();

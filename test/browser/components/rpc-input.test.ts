@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcInput } from '../../../src/components/input/rpc-input.js';
 import type { InputRequest } from '../../../src/protocol/types.js';
-import { openDialog, shadowPart } from '../../support/dialog.js';
+import { actionTops, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -183,18 +183,8 @@ describe('rpc-input', () => {
 
   it('keeps Cancel and OK on one line in a narrow box; the hint wraps beside them', async () => {
     for (const width of [200, 220, 244, 260, 300, 320, 356, 380, 408, 440, 600]) {
-      const { el, wrapper } = await openDialog<RpcInput, InputRequest>('rpc-input', request(), (input) => {
-        input.contained = true;
-        input.parentElement?.setAttribute(
-          'style',
-          `position: relative; inline-size: ${width}px; block-size: 400px`,
-        );
-      });
-      const [cancel, ok] = ['cancel', 'submit'].map((action) =>
-        part(el, `[data-action="${action}"]`)?.getBoundingClientRect(),
-      );
-      expect(cancel?.top, `${width}px`).to.equal(ok?.top);
-      wrapper.remove();
+      const [cancel, ok] = await actionTops('rpc-input', request(), width, 400);
+      expect(cancel, `${width}px`).to.equal(ok);
     }
   });
 
