@@ -220,8 +220,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const fromBottom = top + this.rowHeight - listbox.clientHeight;
     listbox.scrollTop = Math.min(top, Math.max(fromBottom, listbox.scrollTop));
     this.scrollPosition = listbox.scrollTop;
-    // Once rendered, all of it: a long option grows past its row, and a short dialog's body
-    // scrolls the list itself.
+    // Once rendered, all of it: the active option grows past its row to show a long label.
     void this.updateComplete.then(() =>
       this.renderRoot.querySelector('[aria-selected]')?.scrollIntoView({ block: 'nearest' }),
     );
