@@ -67,9 +67,12 @@ export class UiTable {
   readonly #clock: Clock;
   readonly #dialogs = new Map<string, PendingDialog>();
   readonly #closed = new BoundedSet<string>(1000);
-  /** Requests the bridge cannot check (an unknown method, a dialog with bad fields), not answered yet. */
+  /** Requests of unknown methods (the bridge cannot check them), not answered yet. */
   readonly #unknown = new BoundedSet<string>(1000);
-  /** The lines of the dialogs with bad fields not answered yet, replayed so a later tab cancels them. */
+  /**
+   * The dialogs with bad fields not answered yet (the newest 100): their lines are replayed so a
+   * later tab cancels them, and only they may be answered so.
+   */
   readonly #badDialogs = new Map<string, string>();
   readonly #statuses = new Map<string, string>();
   readonly #widgets = new Map<string, string>();
@@ -91,8 +94,10 @@ export class UiTable {
       const unchecked =
         reason === 'unknown-method' || (reason === 'invalid-fields' && DIALOG_METHODS.has(method ?? ''));
       if (!unchecked || id === undefined || this.#dialogs.has(id) || this.#closed.has(id)) return;
-      this.#unknown.add(id);
+      // A dialog with bad fields is kept apart: a flood of unknown fire-and-forget methods (a newer
+      // agent's) must not push it out before a tab's kit has cancelled it.
       if (reason === 'invalid-fields' && id) this.#addBadDialog(id, message.text);
+      else this.#unknown.add(id);
       return;
     }
     const request = parsed.request;
@@ -137,10 +142,9 @@ export class UiTable {
       return 'first';
     }
     if (this.#closed.has(id)) return 'closed';
-    if (!this.#unknown.delete(id)) return 'not-asked';
     // Several tabs answer a dialog with bad fields (each kit cancels it): the first one goes.
+    if (!this.#badDialogs.delete(id) && !this.#unknown.delete(id)) return 'not-asked';
     this.#closed.add(id);
-    this.#badDialogs.delete(id);
     return 'unknown';
   }
 
