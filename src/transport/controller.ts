@@ -78,7 +78,7 @@ export interface ControllerOptions {
   readonly transport?: Transport;
   /** The clock for deadlines (defaults to `performance.now()` and global timers). */
   readonly clock?: Clock;
-  /** How many notifications to keep (default 100). */
+  /** How many notifications to keep: the newest errors and the newest others, this many each (default 100). */
   readonly notificationLimit?: number;
 }
 
@@ -573,9 +573,16 @@ export class ExtensionUIController {
     this.#changed('notifications');
   }
 
-  /** The last `notificationLimit` entries (`slice(-0)` would keep them all). */
+  /**
+   * The newest `notificationLimit` errors (they stay until dismissed) and the newest
+   * `notificationLimit` of the others, in order: a flood of either cannot push out the other.
+   */
   #latest(entries: readonly NotificationEntry[]): NotificationEntry[] {
-    return entries.slice(Math.max(0, entries.length - this.#notificationLimit));
+    const room = { error: this.#notificationLimit, other: this.#notificationLimit };
+    return [...entries]
+      .reverse()
+      .filter((entry) => room[entry.notifyType === 'error' ? 'error' : 'other']-- > 0)
+      .reverse();
   }
 
   /** Emit `kind` with its new value, then `change`. */

@@ -251,9 +251,26 @@ describe('fire-and-forget state', () => {
     for (let i = 1; i <= 5; i++)
       request(`n${i}`, 'notify', { message: `m${i}`, ...(i === 5 ? { notifyType: 'error' } : {}) });
     expect(controller.notifications.map((n) => [n.message, n.notifyType])).toEqual([
+      ['m2', 'info'],
       ['m3', 'info'],
       ['m4', 'info'],
       ['m5', 'error'],
+    ]);
+  });
+
+  it('keeps the newest errors (shown until dismissed) and the newest others: a flood of one keeps the other', () => {
+    controller = new ExtensionUIController({ transport, clock, notificationLimit: 3 });
+    request('e1', 'notify', { message: 'disk full', notifyType: 'error' });
+    for (let i = 1; i <= 100; i++) request(`n${i}`, 'notify', { message: `m${i}` });
+    expect(controller.notifications.map((n) => n.message)).toEqual(['disk full', 'm98', 'm99', 'm100']);
+    for (let i = 2; i <= 100; i++) request(`e${i}`, 'notify', { message: `error ${i}`, notifyType: 'error' });
+    expect(controller.notifications.map((n) => n.message)).toEqual([
+      'm98',
+      'm99',
+      'm100',
+      'error 98',
+      'error 99',
+      'error 100',
     ]);
   });
 

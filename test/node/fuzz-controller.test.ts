@@ -132,7 +132,8 @@ class Run {
   readonly widgets = new Map<string, { key: string; lines: readonly string[]; placement: WidgetPlacement }>();
   title: string | undefined;
   editorText: string | undefined;
-  notes: string[] = [];
+  /** The notifications, oldest first. */
+  notes: { readonly id: string; readonly error: boolean }[] = [];
   readonly attempted = new Set<string>();
   timers = 0;
 
@@ -252,10 +253,20 @@ class Run {
       this.closed.add(id);
       this.outcomes.set(id, ['answer']);
       this.expectedSent.push(encodeLine(cancelResponse(id)));
-      this.notes.push(id);
-      this.notes = this.notes.slice(Math.max(0, this.notes.length - this.limit));
+      this.#note(id, true);
     }
     this.#expect(`invalid:${reason}`);
+  }
+
+  /** A notification: the newest `limit` errors and the newest `limit` others are kept. */
+  #note(id: string, error: boolean): void {
+    const notes = [...this.notes, { id, error }];
+    const newest = (errors: boolean) => {
+      const kind = notes.filter((note) => note.error === errors);
+      return kind.slice(Math.max(0, kind.length - this.limit));
+    };
+    const keep = new Set([...newest(true), ...newest(false)]);
+    this.notes = notes.filter((note) => keep.has(note));
   }
 
   #dialog(request: DialogRequest): void {
@@ -285,8 +296,7 @@ class Run {
   #update(request: Exclude<ExtensionUIRequest, DialogRequest>): void {
     switch (request.method) {
       case 'notify':
-        this.notes.push(request.id);
-        this.notes = this.notes.slice(Math.max(0, this.notes.length - this.limit));
+        this.#note(request.id, request.notifyType === 'error');
         return;
       case 'setStatus':
         if (request.statusText === undefined) this.statuses.delete(request.statusKey);
@@ -468,10 +478,11 @@ class Run {
     agree(c.current?.request.id, this.pending.keys().next().value, 'the current dialog');
     agree(
       c.notifications.map((n) => n.id),
-      this.notes,
+      this.notes.map((note) => note.id),
       'notifications',
     );
-    if (c.notifications.length > this.limit) expect(c.notifications.length).toBeLessThanOrEqual(this.limit);
+    if (c.notifications.length > 2 * this.limit)
+      expect(c.notifications.length).toBeLessThanOrEqual(2 * this.limit);
     agree(
       c.statuses,
       [...this.statuses.keys()]

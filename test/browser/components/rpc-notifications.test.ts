@@ -420,7 +420,8 @@ describe('rpc-notifications', () => {
     await nextFrame();
     expect(renders).to.equal(1);
     expect(items()).to.have.length(3);
-    expect(part('[part="more-button"]')?.textContent?.trim()).to.equal('+97 more');
+    // The controller keeps the newest 100 errors and the newest 100 others.
+    expect(part('[part="more-button"]')?.textContent?.trim()).to.equal('+197 more');
     expect(part('[role="status"]')?.querySelectorAll('p').length).to.be.at.most(5);
   });
 
