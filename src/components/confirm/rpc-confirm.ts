@@ -3,6 +3,7 @@ import type { ConfirmRequest } from '../../protocol/types.js';
 import { plainText } from '../shared/ansi-text.js';
 import { actionButton, RpcDialogElement } from '../shared/dialog-element.js';
 import { confirmStyles } from './rpc-confirm.styles.js';
+import { confirmEnglish, dialogEnglish, stringsFor } from '../shared/strings.js';
 
 /**
  * A yes/no question (`confirm`): an alert dialog described by its message (kept as written,
@@ -24,6 +25,10 @@ export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
 
   protected override describedBy(): string[] {
     return ['message'];
+  }
+
+  protected override get text(): typeof dialogEnglish & typeof confirmEnglish {
+    return stringsFor({ ...dialogEnglish, ...confirmEnglish }, this.strings);
   }
 
   protected override renderBody(request: ConfirmRequest): TemplateResult {

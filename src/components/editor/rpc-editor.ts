@@ -2,7 +2,9 @@ import { html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { EditorRequest } from '../../protocol/types.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
+import { monoToken } from '../shared/mono.styles.js';
 import { editorStyles } from './rpc-editor.styles.js';
+import { dialogEnglish, editorEnglish, stringsFor } from '../shared/strings.js';
 
 /**
  * Multi-line text (`editor`): a monospace textarea named by the title, holding the request's
@@ -20,7 +22,11 @@ import { editorStyles } from './rpc-editor.styles.js';
  * @csspart cancel-button - the "Cancel" button
  */
 export class RpcEditor extends FormValueDialogElement<EditorRequest> {
-  static override styles = [...FormValueDialogElement.styles, editorStyles];
+  static override styles = [...FormValueDialogElement.styles, monoToken, editorStyles];
+
+  protected override get text(): typeof dialogEnglish & typeof editorEnglish {
+    return stringsFor({ ...dialogEnglish, ...editorEnglish }, this.strings);
+  }
 
   protected override renderBody(request: EditorRequest): TemplateResult {
     // A new request gets a new textarea with its prefill; re-renders leave the edits alone.

@@ -3,6 +3,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import type { InputRequest } from '../../protocol/types.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
 import { inputStyles } from './rpc-input.styles.js';
+import { dialogEnglish, inputEnglish, stringsFor } from '../shared/strings.js';
 
 /**
  * Free-form, single-line text (`input`): a text field named by the title, focused on open, with
@@ -20,6 +21,10 @@ import { inputStyles } from './rpc-input.styles.js';
  */
 export class RpcInput extends FormValueDialogElement<InputRequest> {
   static override styles = [...FormValueDialogElement.styles, inputStyles];
+
+  protected override get text(): typeof dialogEnglish & typeof inputEnglish {
+    return stringsFor({ ...dialogEnglish, ...inputEnglish }, this.strings);
+  }
 
   protected override renderBody(request: InputRequest): TemplateResult {
     // A new request gets a new, empty field.

@@ -6,7 +6,7 @@ import type { SelectRequest } from '../../protocol/types.js';
 import { plainText } from '../shared/ansi-text.js';
 import { cssomStyle } from '../shared/cssom-style.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
-import { format } from '../shared/strings.js';
+import { dialogEnglish, format, selectEnglish, stringsFor } from '../shared/strings.js';
 import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from '../shared/typeahead.js';
 import { selectStyles } from './rpc-select.styles.js';
 
@@ -102,6 +102,10 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     } else if (this.active >= count) this.active = Math.max(0, count - 1);
     if (has('query') && !newRequest)
       this.#announcement = count ? format(this.text.matchCount, { count }) : this.text.noMatches;
+  }
+
+  protected override get text(): typeof dialogEnglish & typeof selectEnglish {
+    return stringsFor({ ...dialogEnglish, ...selectEnglish }, this.strings);
   }
 
   protected override renderBody(request: SelectRequest): TemplateResult {

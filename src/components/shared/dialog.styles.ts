@@ -213,11 +213,9 @@ export const dialogStyles = css`
     clip-path: inset(50%);
   }
 
+  /* Forced colours draw every border (the primary button's transparent one too) in CanvasText and
+     drop backgrounds: the bar needs a border of its own. */
   @media (forced-colors: active) {
-    dialog,
-    button,
-    input,
-    textarea,
     .bar {
       border: 1px solid CanvasText;
     }

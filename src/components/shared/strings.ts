@@ -77,21 +77,34 @@ export interface RpcStrings {
 // The English defaults, in parts: each element reads only the part it shows, so an element on
 // its own does not carry every other element's strings.
 
-/** The dialogs' strings. */
+/** The strings every dialog shows. */
 export const dialogEnglish = {
-  confirm: 'Yes',
-  deny: 'No',
   submit: 'OK',
   cancel: 'Cancel',
   position: '{index} of {total}',
   secondsLeft: '{seconds} s left',
   secondsLeftAnnouncement: '{seconds} seconds left to answer',
   expired: '“{title}” timed out: the agent went on with its default.',
+} satisfies Partial<RpcStrings>;
+
+/** rpc-confirm's own strings (besides {@link dialogEnglish}). */
+export const confirmEnglish = { confirm: 'Yes', deny: 'No' } satisfies Partial<RpcStrings>;
+
+/** rpc-select's own strings (besides {@link dialogEnglish}). */
+export const selectEnglish = {
   filterLabel: 'Filter options',
   noMatches: 'No matching options',
   matchCount: '{count} options',
-  editorHint: 'Ctrl+Enter to submit, Escape to cancel',
+} satisfies Partial<RpcStrings>;
+
+/** rpc-input's own strings (besides {@link dialogEnglish}). */
+export const inputEnglish = {
   inputHint: 'Enter to submit, Escape to cancel',
+} satisfies Partial<RpcStrings>;
+
+/** rpc-editor's own strings (besides {@link dialogEnglish}). */
+export const editorEnglish = {
+  editorHint: 'Ctrl+Enter to submit, Escape to cancel',
 } satisfies Partial<RpcStrings>;
 
 // The parts name this string rather than spreading `agentTextEnglish` into themselves: a minifier
@@ -152,6 +165,10 @@ export function setDefaultStrings(strings: Partial<RpcStrings>): void {
 export function defaultStrings(): Readonly<RpcStrings> {
   return {
     ...dialogEnglish,
+    ...confirmEnglish,
+    ...selectEnglish,
+    ...inputEnglish,
+    ...editorEnglish,
     ...notificationsEnglish,
     ...statusBarEnglish,
     ...widgetsEnglish,

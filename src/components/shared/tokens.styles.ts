@@ -8,7 +8,6 @@ import { css } from 'lit';
 export const tokens = css`
   :host {
     color-scheme: light dark;
-    --_mono: var(--rpc-mono-font-family, var(--vscode-editor-font-family, ui-monospace, monospace));
     --_fg: var(--rpc-foreground, var(--vscode-foreground, light-dark(#1f1f1f, #e4e4e4)));
     --_muted: var(--rpc-muted-foreground, var(--vscode-descriptionForeground, light-dark(#5c5c5c, #a8a8a8)));
     --_bg: var(--rpc-background, var(--vscode-editorWidget-background, light-dark(#ffffff, #252526)));
@@ -46,15 +45,13 @@ export const tokens = css`
     display: none !important;
   }
 
+  /* Read by screen readers, not shown (only ever on elements without padding or border). */
   .visually-hidden {
     position: absolute;
     inline-size: 1px;
     block-size: 1px;
-    margin: -1px;
-    padding: 0;
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
-    border: 0;
   }
 `;

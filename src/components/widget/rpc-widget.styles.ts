@@ -1,9 +1,11 @@
 import { css } from 'lit';
+import { monoToken } from '../shared/mono.styles.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { vscodeScheme } from '../shared/vscode-scheme.styles.js';
 
 export const widgetStyles = [
   tokens,
+  monoToken,
   vscodeScheme,
   css`
     :host {

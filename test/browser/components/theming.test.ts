@@ -69,6 +69,8 @@ describe('theming', () => {
     for (const selector of ['dialog', '.primary', '[data-action="deny"]']) {
       expect(getComputedStyle(part(selector)).borderTopStyle, selector).to.equal('solid');
       expect(getComputedStyle(part(selector)).borderTopWidth, selector).not.to.equal('0px');
+      // The primary button's transparent border too: forced colours draw it.
+      expect(getComputedStyle(part(selector)).borderTopColor, selector).not.to.equal('rgba(0, 0, 0, 0)');
     }
   });
 
