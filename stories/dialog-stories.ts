@@ -157,7 +157,7 @@ export function dialogStories<R extends DialogRequest>({ tag, request, timeout }
         await checks.whileOpen?.(dialog);
         await waitFor(() => expect(dialog.dialog.open).toBe(false), { timeout: 5_000 });
         await expect(dialog.part('[part="notice"]')).toHaveTextContent(
-          `“${title}” timed out: the agent went on with its default.`,
+          `“\u2068${title}\u2069” timed out: the agent went on with its default.`,
         );
         await checks.afterExpiry?.(dialog);
         await expect(args.onRpcExpire).toHaveBeenCalledTimes(1);

@@ -510,7 +510,8 @@ export class ExtensionUIController {
   #expire(dialog: PendingDialog): void {
     const { id, title } = dialog.request;
     this.#remove(id);
-    const message = `“${title}” was not answered within ${seconds((dialog.deadline ?? 0) - dialog.receivedAt)}; the agent went on with its default.`;
+    // The title is isolated (U+2068…U+2069): its direction marks must not turn the sentence.
+    const message = `“\u2068${title}\u2069” was not answered within ${seconds((dialog.deadline ?? 0) - dialog.receivedAt)}; the agent went on with its default.`;
     this.#events.emit('expire', { dialog, reason: 'timeout', message });
   }
 

@@ -142,7 +142,9 @@ describe('deadlines', () => {
     expect(controller.remaining(controller.dialogs[0] ?? never())).toBe(1);
     clock.advance(1);
     expect(ids()).toEqual([]);
-    expect(expired).toEqual(['“select a” was not answered within 10 s; the agent went on with its default.']);
+    expect(expired).toEqual([
+      '“\u2068select a\u2069” was not answered within 10 s; the agent went on with its default.',
+    ]);
     expect(controller.respond('a', { value: 'a' })).toBe(false);
     expect(peer.received).toEqual([]);
   });

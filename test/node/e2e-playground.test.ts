@@ -117,7 +117,9 @@ describe('the playground on the real agent', () => {
     await expect.poll(() => dialog(page).count()).toBe(1);
     expect((await observer.resultAfter(mark))[0]?.type).toBe('undefined');
     await expect
-      .poll(() => page.getByText('“Too slow” timed out: the agent went on with its default.').count())
+      .poll(() =>
+        page.getByText('“\u2068Too slow\u2069” timed out: the agent went on with its default.').count(),
+      )
       .toBe(1);
     await expect.poll(() => dialog(page).count()).toBe(0);
 

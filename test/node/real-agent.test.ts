@@ -167,7 +167,7 @@ describe('the real agent', () => {
     expect(results[0]?.type).toBe('undefined');
     expect(results[0]?.elapsedMs).toBeGreaterThanOrEqual(295);
     expect(expired).toEqual([
-      '“Too slow” was not answered within 300 ms; the agent went on with its default.',
+      '“\u2068Too slow\u2069” was not answered within 300 ms; the agent went on with its default.',
     ]);
     expect(sent.slice(before).filter((m) => m.type === 'extension_ui_response')).toEqual([]);
     expect(controller.dialogs).toEqual([]);

@@ -9,7 +9,7 @@ import type { PendingDialog } from '../../transport/state.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { NoticeController } from '../shared/countdown.js';
 import { FocusReturn } from '../shared/focus.js';
-import { dialogEnglish, format, type RpcStrings, stringsFor } from '../shared/strings.js';
+import { dialogEnglish, format, isolate, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
 
@@ -105,7 +105,7 @@ export class RpcDialogs extends LitElement {
     this.#stopExpire = this.isConnected
       ? this.controller?.on('expire', ({ dialog }) => {
           const text = stringsFor(dialogEnglish, this.strings);
-          const title = stripAnsi(dialog.request.title);
+          const title = isolate(stripAnsi(dialog.request.title));
           this.#notice.show(format(text.expired, { title }), this.noticeDuration);
         })
       : undefined;

@@ -13,7 +13,7 @@ import { CountdownController, NoticeController } from './countdown.js';
 import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
 import { FocusReturn, wrapTab } from './focus.js';
-import { dialogEnglish, format, type RpcStrings, stringsFor } from './strings.js';
+import { dialogEnglish, format, isolate, type RpcStrings, stringsFor } from './strings.js';
 import { tokens } from './tokens.styles.js';
 
 /**
@@ -314,7 +314,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const request = this.request;
     if (!request || this.settled) return;
     this.settled = true;
-    const message = format(this.text.expired, { title: stripAnsi(request.title) });
+    const message = format(this.text.expired, { title: isolate(stripAnsi(request.title)) });
     this.#close();
     this.dispatchEvent(new RpcExpireEvent(request, message));
     if (!this.controller) this.#notice.show(message, 6000); // bound, the queue host reports it

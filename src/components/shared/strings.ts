@@ -185,6 +185,14 @@ export function stringsFor<T extends Partial<RpcStrings>>(part: T, own: Partial<
   return { ...part, ...overrides, ...own };
 }
 
+/**
+ * Agent text set into one of these sentences, isolated (U+2068…U+2069): its direction marks (a
+ * right-to-left override, say) stay inside it instead of turning the rest of the sentence.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 /** Fill `{name}` placeholders. */
 export function format(template: string, values: Readonly<Record<string, string | number>>): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>

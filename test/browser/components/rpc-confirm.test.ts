@@ -132,7 +132,7 @@ describe('rpc-confirm', () => {
     const expired = oneEvent(el, 'rpc-expire');
     clock.advance(1);
     expect((await expired).detail.message).to.equal(
-      '“Delete build output?” timed out: the agent went on with its default.',
+      '“\u2068Delete build output?\u2069” timed out: the agent went on with its default.',
     );
     await el.updateComplete;
     expect((part(el, 'dialog') as HTMLDialogElement | null)?.open ?? false).to.equal(false);

@@ -190,7 +190,7 @@ describe('rpc-dialogs', () => {
     }
     expect(current()).to.equal(null);
     expect(host.shadowRoot?.querySelector('[role="status"]')?.textContent).to.equal(
-      '“Confirm t?” timed out: the agent went on with its default.',
+      '“\u2068Confirm t?\u2069” timed out: the agent went on with its default.',
     );
     expect(sent()).to.deep.equal([]);
   });
@@ -216,8 +216,29 @@ describe('rpc-dialogs', () => {
     clock.advance(1000);
     await settle();
     expect(host.shadowRoot?.querySelector('[role="status"]')?.textContent).to.equal(
-      '“Deploy now?” timed out: the agent went on with its default.',
+      '“\u2068Deploy now?\u2069” timed out: the agent went on with its default.',
     );
+  });
+
+  it('a direction override in the title stays inside it: the rest of the note reads left to right', async () => {
+    const { confirm, settle, clock, host } = await setup();
+    confirm('first');
+    confirm('queued', { timeout: 1000, title: 'Push to origin\u202e' });
+    await settle();
+    clock.advance(1000);
+    await settle();
+    const notice = host.shadowRoot?.querySelector('[role="status"]');
+    const text = [...(notice?.childNodes ?? [])].find((node) => node.nodeType === Node.TEXT_NODE);
+    const left = (word: string) => {
+      const range = document.createRange();
+      const at = text?.textContent?.indexOf(word) ?? -1;
+      range.setStart(text as Node, at);
+      range.setEnd(text as Node, at + word.length);
+      return range.getBoundingClientRect().left;
+    };
+    // The first line: “Push to origin” timed out: the agent…
+    expect(left('Push')).to.be.below(left('timed'));
+    expect(left('timed')).to.be.below(left('agent'));
   });
 
   it('contained: the dialog stays inside the host box and is not page-modal', async () => {
