@@ -27,6 +27,7 @@ import {
   expectTheme,
   expectWrappedTitle,
   logResponse,
+  commandTitle,
   longTitle,
   multiLineTitle,
   pageModeDescription,
@@ -181,6 +182,33 @@ export function dialogStories<R extends DialogRequest>({ tag, request, timeout }
         const dialog = await open(canvasElement);
         await expectShown(dialog, longTitle);
         await expectWrappedTitle(dialog);
+      },
+    }),
+
+    /**
+     * "Title taller than the dialog": a permission prompt whose title is the command to allow,
+     * 40 lines of it, on a stage `blockSize` rem high. The title scrolls on its own and is a Tab
+     * stop; the body and the buttons stay in view.
+     */
+    titleTallerThanDialog: (blockSize: number): DialogStory<R> => ({
+      args: { request: ask('tall-title', { title: commandTitle }) },
+      parameters: storyParameters({ stage: { blockSize } }),
+      play: async ({ canvasElement }) => {
+        const { dialog, part } = await open(canvasElement);
+        const title = part('[part="title"]');
+        await expect(title.scrollHeight).toBeGreaterThan(title.clientHeight);
+        await waitFor(() => expect(title.tabIndex).toBe(0));
+        const box = dialog.getBoundingClientRect();
+        for (const shown of [
+          title,
+          part('[part="body"]'),
+          ...part('[part="actions"]').querySelectorAll('button'),
+        ]) {
+          const rect = shown.getBoundingClientRect();
+          await expect(rect.height).toBeGreaterThan(0);
+          await expect(rect.top).toBeGreaterThanOrEqual(box.top);
+          await expect(rect.bottom).toBeLessThanOrEqual(box.bottom + 0.5);
+        }
       },
     }),
 

@@ -113,6 +113,8 @@ export const Queued: Story = { name: 'Queued (1 of 3)', ...stories.queued() };
 
 export const LongTitle: Story = stories.longTitle(22);
 
+export const TitleTallerThanDialog: Story = stories.titleTallerThanDialog(24);
+
 const multiLine =
   'These files will be deleted:\n  dist/\n  coverage/\n\tstorybook-static/\n\nThis cannot be undone.';
 

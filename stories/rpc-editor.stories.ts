@@ -116,6 +116,8 @@ export const Queued: Story = { name: 'Queued (1 of 3)', ...stories.queued() };
 
 export const LongTitle: Story = stories.longTitle(30);
 
+export const TitleTallerThanDialog: Story = stories.titleTallerThanDialog(24);
+
 export const MultiLineTitle: Story = {
   name: 'Multi-line title',
   ...stories.multiLineTitle({ blockSize: 30 }),

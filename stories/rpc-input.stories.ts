@@ -109,6 +109,8 @@ export const Queued: Story = { name: 'Queued (1 of 3)', ...stories.queued() };
 
 export const LongTitle: Story = stories.longTitle(20);
 
+export const TitleTallerThanDialog: Story = stories.titleTallerThanDialog(24);
+
 export const MultiLineTitle: Story = {
   name: 'Multi-line title',
   ...stories.multiLineTitle({ blockSize: 20, fields: { placeholder: 'feat: …' } }),

@@ -134,6 +134,8 @@ export const Queued: Story = { name: 'Queued (1 of 3)', ...stories.queued() };
 
 export const LongTitle: Story = stories.longTitle(26);
 
+export const TitleTallerThanDialog: Story = stories.titleTallerThanDialog(24);
+
 export const MultiLineTitle: Story = {
   name: 'Multi-line title',
   ...stories.multiLineTitle({ fields: { options: ['Stage', 'Skip'] } }),

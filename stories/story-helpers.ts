@@ -311,6 +311,12 @@ export const longTitle =
   'package to the registry? projects/monorepo/packages/very-long-package-name/' +
   'dist/release-artifacts/checksums.sha256';
 
+/** A permission prompt's title: the command to allow, 40 lines of a heredoc. */
+export const commandTitle = `Allow this command?\ncat > deploy.sh <<'EOF'\n${Array.from(
+  { length: 38 },
+  (_, i) => `echo "step ${i + 1} of 38"`,
+).join('\n')}\nEOF`;
+
 /** A title over three lines, as written (the kit keeps line breaks in titles). */
 export const multiLineTitle =
   'Commit message for:\n  src/components/select/rpc-select.ts\n  src/components/input/rpc-input.ts';

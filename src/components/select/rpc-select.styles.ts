@@ -61,8 +61,7 @@ export const selectStyles = css`
     overflow-wrap: anywhere;
     background: var(--_active-bg);
     color: var(--_active-fg);
-  }
-  :is(#listbox:focus-visible, #filter:focus-visible ~ #listbox) [aria-selected='true'] {
+    /* Outlined with focus elsewhere too: OK answers this option (its background alone is faint). */
     outline: 1px solid var(--_focus);
     outline-offset: -1px;
   }

@@ -123,6 +123,12 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   protected readonly countdown = new CountdownController(this, () => this.#expire());
   readonly #notice = new NoticeController(this);
   readonly #focusReturn = new FocusReturn();
+  // A title or body taller than its box scrolls: Tab reaches it then, so that keys scroll it.
+  // (Else -1: a click on it keeps focus in the dialog, where Escape and Tab work.)
+  readonly #scrollers = new ResizeObserver((entries) => {
+    for (const { target } of entries)
+      (target as HTMLElement).tabIndex = target.scrollHeight > target.clientHeight ? 0 : -1;
+  });
   #shown = false;
 
   /** The native dialog in the shadow root, once rendered. */
@@ -298,6 +304,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
       else dialog.showModal();
       this.#shown = true;
     }
+    for (const scroller of dialog.querySelectorAll('h2, .body')) this.#scrollers.observe(scroller);
     this.initialFocus()?.focus();
   }
 

@@ -11,6 +11,8 @@ export const dialogStyles = css`
     inset: 0;
     z-index: var(--rpc-z-index, 10);
     pointer-events: none;
+    /* The title's cap (cqb) is a share of this box; in page mode, of the viewport. */
+    container-type: size;
   }
   :host([contained][open]) {
     pointer-events: auto;
@@ -80,6 +82,9 @@ export const dialogStyles = css`
     line-height: 1.35;
     white-space: pre-wrap;
     overflow-wrap: anywhere;
+    /* A long title (a command to allow, say) scrolls on its own: the body keeps its room. */
+    max-block-size: 40cqb;
+    overflow-y: auto;
     /* Agent text: each paragraph takes its own direction (English in an RTL page, say). */
     unicode-bidi: plaintext;
   }
@@ -171,7 +176,8 @@ export const dialogStyles = css`
   button.primary:hover {
     background: var(--_button-hover);
   }
-  :is(button, input, textarea, [role='listbox'], .notice):focus-visible {
+  /* Whatever takes focus: buttons, fields, the list box, the notice, a scrolling title or body. */
+  :focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 1px;
   }

@@ -87,6 +87,37 @@ describe('rpc-confirm', () => {
     expect(focused(el)).to.equal('confirm');
   });
 
+  it('a title or message taller than a short dialog: Tab reaches each, with a focus ring, and the arrow keys scroll it', async () => {
+    const lines = (what: string) => Array.from({ length: 30 }, (_, i) => `${what} line ${i + 1}`).join('\n');
+    const { el } = await openDialog<RpcConfirm, ConfirmRequest>(
+      'rpc-confirm',
+      request({ title: lines('Title'), message: lines('Message') }),
+      (confirm) => {
+        confirm.contained = true;
+        confirm.parentElement?.setAttribute('style', 'position: relative; block-size: 320px');
+      },
+    );
+    await animationsDone(el);
+    const title = part(el, 'h2') as HTMLElement;
+    const body = part(el, '.body') as HTMLElement;
+    expect(focused(el)).to.equal('deny');
+    // Backwards from No: the message, the title, then round to Yes.
+    const order: (string | null | undefined)[] = [];
+    for (let step = 0; step < 3; step++) {
+      await combo(['Shift'], 'Tab');
+      const active = el.shadowRoot?.activeElement;
+      order.push(active === title ? 'title' : active === body ? 'message' : focused(el));
+      if (active === title || active === body) {
+        expect(getComputedStyle(active).outlineStyle, `${order.at(-1)} focus ring`).to.equal('solid');
+        const before = active.scrollTop;
+        await sendKeys({ press: 'ArrowDown' });
+        await aTimeout(300); // keyboard scrolling may glide
+        expect(active.scrollTop, `${order.at(-1)} scrolled by ArrowDown`).to.be.above(before);
+      }
+    }
+    expect(order).to.deep.equal(['message', 'title', 'confirm']);
+  });
+
   it('gives focus back to what had it before', async () => {
     const { trigger } = await open();
     await sendKeys({ press: 'Escape' });

@@ -253,6 +253,18 @@ describe('rpc-select', () => {
     expect(focusedId(el)).to.equal('submit');
   });
 
+  it('the option Submit answers stays outlined when focus moves to the buttons', async () => {
+    const { el } = await open();
+    await keys(el, 'ArrowDown');
+    await press('Tab');
+    await press('Tab');
+    expect(focusedId(el)).to.equal('submit');
+    const style = getComputedStyle(active(el));
+    expect(activeText(el)).to.equal('Banana');
+    expect(style.outlineStyle).to.equal('solid');
+    expect(style.outlineColor).to.not.equal(style.backgroundColor);
+  });
+
   it('gives focus back to the trigger after answering', async () => {
     const { trigger } = await open();
     await press('Enter');
@@ -494,6 +506,38 @@ describe('rpc-select', () => {
         expect(rect.top, `step ${step}: ${what} top`).to.be.at.least(visible.top - 0.5);
         expect(rect.bottom, `step ${step}: ${what} bottom`).to.be.at.most(visible.bottom + 0.5);
       }
+    }
+  });
+
+  it('a title taller than the dialog scrolls on its own: the options, the buttons and the title start stay in view', async () => {
+    // A permission prompt: the command to allow, 40 lines of it, in the title.
+    const title = `Run this command?\n${numbered(40).join('\n')}`;
+    for (const contained of [true, false]) {
+      const { el, wrapper } = await openDialog<RpcSelect, SelectRequest>(
+        'rpc-select',
+        request({ title, options: ['Allow', 'Block'] }),
+        (select) => {
+          select.contained = contained;
+          select.parentElement?.setAttribute('style', 'position: relative; block-size: 400px');
+        },
+      );
+      await settle(el);
+      const dialog = part(el, 'dialog')?.getBoundingClientRect();
+      const heading = part(el, 'h2') as HTMLElement;
+      const within = (shown: HTMLElement | null, what: string) => {
+        const rect = shown?.getBoundingClientRect();
+        expect(rect && dialog && rect.height > 0, `${what} shown (contained: ${contained})`).to.equal(true);
+        expect(rect?.top, `${what} top`).to.be.at.least((dialog?.top ?? 0) - 0.5);
+        expect(rect?.bottom, `${what} bottom`).to.be.at.most((dialog?.bottom ?? 0) + 0.5);
+      };
+      within(heading, 'title');
+      for (const option of options(el)) within(option, `option ${option.textContent}`);
+      within(part(el, '[data-action="submit"]'), 'Submit');
+      // The rest of the title is there, by scrolling it.
+      expect(heading.scrollHeight).to.be.above(heading.clientHeight);
+      heading.scrollTop = heading.scrollHeight;
+      expect(heading.scrollTop).to.be.above(0);
+      wrapper.remove();
     }
   });
 
