@@ -163,7 +163,16 @@ export class AgentHub {
         return;
       }
       const claim = this.#table.claim({ ...value, id });
-      if (claim === 'closed') return;
+      if (claim === 'closed') return; // the tab was told when the first answer came
+      if (claim === 'expired') {
+        // Too late: the tab believes it answered. Tell it (its user is told the agent went on).
+        this.#log(
+          `rpc-ui: dropped a tab's answer to "${id.slice(0, 80)}", which came after the dialog timed out.`,
+        );
+        const closed: BridgeDialogClosed = { type: 'rpc_ui_dialog_closed', id, reason: 'expired' };
+        this.#sendText(tab, JSON.stringify(closed));
+        return;
+      }
       if (claim === 'not-asked') {
         this.#log(`rpc-ui: dropped a tab's answer to "${id.slice(0, 80)}", which the agent did not ask.`);
         return;

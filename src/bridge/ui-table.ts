@@ -43,8 +43,10 @@ function unref(handle: unknown): void {
 export type ClaimResult =
   /** The first answer to a pending dialog: forward it; the dialog is now closed. */
   | 'first'
-  /** The dialog was already answered or expired: drop the answer. */
+  /** The dialog was already answered: drop the answer. */
   | 'closed'
+  /** The dialog timed out before this answer came (the agent went on with its default): drop it. */
+  | 'expired'
   /** The first answer to a request the bridge cannot check (a fork's method, bad fields): forward. */
   | 'unknown'
   /** The agent never asked this (no such request, or one that takes no answer): drop it. */
@@ -67,6 +69,8 @@ export class UiTable {
   readonly #clock: Clock;
   readonly #dialogs = new Map<string, PendingDialog>();
   readonly #closed = new BoundedSet<string>(1000);
+  /** Closed ids that timed out (the agent went on with its default). */
+  readonly #expired = new BoundedSet<string>(1000);
   /** Requests of unknown methods (the bridge cannot check them), not answered yet. */
   readonly #unknown = new BoundedSet<string>(1000);
   /**
@@ -141,7 +145,7 @@ export class UiTable {
       this.#badDialogs.delete(id); // the same id asked before with bad fields: answered too
       return 'first';
     }
-    if (this.#closed.has(id)) return 'closed';
+    if (this.#closed.has(id)) return this.#expired.has(id) ? 'expired' : 'closed';
     // Several tabs answer a dialog with bad fields (each kit cancels it): the first one goes.
     if (!this.#badDialogs.delete(id) && !this.#unknown.delete(id)) return 'not-asked';
     this.#closed.add(id);
@@ -226,7 +230,7 @@ export class UiTable {
     const fire = () => {
       if (this.#dialogs.get(id) !== dialog) return;
       if (this.#clock.now() - dialog.receivedAt < timeout) this.#schedule(id, dialog, timeout);
-      else this.#remove(id);
+      else if (this.#remove(id)) this.#expired.add(id);
     };
     const left = dialog.receivedAt + timeout - this.#clock.now();
     dialog.timer = this.#clock.setTimeout(fire, Math.max(0, left));

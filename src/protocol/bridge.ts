@@ -3,13 +3,17 @@
  * the agent's own lines. Their `type`s start with `rpc_ui_`, which no agent uses. DOM-free.
  */
 
-/** A dialog was closed on the bridge: answered from another tab, or its agent is gone. */
+/** A dialog was closed on the bridge: answered from another tab, timed out, or its agent is gone. */
 export interface BridgeDialogClosed {
   readonly type: 'rpc_ui_dialog_closed';
   /** The request id. */
   readonly id: string;
-  /** `answered`: another tab answered first; `agent-exit`: the agent ended. */
-  readonly reason: 'answered' | 'agent-exit';
+  /**
+   * `answered`: another tab answered first (sent to every other tab); `expired`: this tab's answer
+   * came after the dialog timed out and was dropped (sent to that tab only); `agent-exit`: the
+   * agent ended.
+   */
+  readonly reason: 'answered' | 'expired' | 'agent-exit';
 }
 
 /** The agent process ended. Sent to every tab, and to tabs that connect afterwards. */

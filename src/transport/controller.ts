@@ -6,6 +6,7 @@ import type {
   DialogRequest,
   ExtensionUIRequest,
   ExtensionUIResponse,
+  NotifyType,
 } from '../protocol/types.js';
 import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../protocol/types.js';
 import { BoundedSet } from './bounded-set.js';
@@ -42,7 +43,10 @@ export interface ControllerEvents {
   dialogs: readonly PendingDialog[];
   /** An answer was sent for a dialog. */
   answer: { readonly dialog: PendingDialog; readonly response: ExtensionUIResponse };
-  /** A dialog's deadline passed: it left the queue and nothing was sent. */
+  /**
+   * A dialog's deadline passed with no answer at the agent: it left the queue and nothing was
+   * sent (`timeout`), or its answer still waited for the connection (`undelivered`).
+   */
   expire: ExpireEvent;
   /** A dialog was closed locally with `cancel` / `cancelAll()`: nothing was sent. */
   dismiss: DismissEvent;
@@ -108,6 +112,9 @@ export class ExtensionUIController {
   readonly #dialogs = new Map<string, PendingDialog>();
   readonly #timers = new Map<string, unknown>();
   readonly #answering = new Set<string>();
+  /** Deadline timers of answers given while the transport was not open, by dialog id. */
+  readonly #undelivered = new Map<string, unknown>();
+  #notes = 0;
   readonly #closed = new BoundedSet<string>(CLOSED_ID_LIMIT);
   readonly #statuses = new Map<string, string>();
   readonly #widgets = new Map<string, WidgetEntry>();
@@ -140,7 +147,11 @@ export class ExtensionUIController {
   attach(transport: Transport): void {
     this.detach();
     this.#transport = transport;
-    const onState = (state: ConnectionState) => this.#update('state', state);
+    const onState = (state: ConnectionState) => {
+      // Open: the transport sent what waited in its outbox, the answers too.
+      if (state === 'open') this.#delivered();
+      this.#update('state', state);
+    };
     this.#unsubscribe = [
       transport.on('message', this.#onMessage),
       transport.on('state', onState),
@@ -254,7 +265,16 @@ export class ExtensionUIController {
     this.#answering.delete(id);
     this.#remove(id);
     this.#events.emit('answer', { dialog, response });
+    if (this.connectionState !== 'open' && dialog.deadline !== undefined) this.#awaitDelivery(dialog);
     return true;
+  }
+
+  /**
+   * Add a note of the client's own to the notifications (the drop-in host says so when another
+   * tab answered a dialog first, say); `notify` is emitted as for the agent's.
+   */
+  note(message: string, notifyType: NotifyType = 'info'): void {
+    this.#notify({ id: `rpc-ui-note-${++this.#notes}`, message, notifyType, time: Date.now() });
   }
 
   /**
@@ -379,6 +399,7 @@ export class ExtensionUIController {
     this.detach();
     for (const handle of this.#timers.values()) this.#clock.clearTimeout(handle);
     this.#timers.clear();
+    this.#delivered();
     this.#dialogs.clear();
     this.#dialogsChanged();
     this.#events.clear();
@@ -513,6 +534,26 @@ export class ExtensionUIController {
     // The title is isolated (U+2068…U+2069): its direction marks must not turn the sentence.
     const message = `“\u2068${title}\u2069” was not answered within ${seconds((dialog.deadline ?? 0) - dialog.receivedAt)}; the agent went on with its default.`;
     this.#events.emit('expire', { dialog, reason: 'timeout', message });
+  }
+
+  /**
+   * An answer waits in the transport's outbox: if the connection is not back by the dialog's
+   * deadline, the agent has gone on with its default, and the user is told (`expire`).
+   */
+  #awaitDelivery(dialog: PendingDialog): void {
+    const { id, title } = dialog.request;
+    const left = Math.max(0, (dialog.deadline ?? 0) - this.#clock.now());
+    const handle = this.#clock.setTimeout(() => {
+      this.#undelivered.delete(id);
+      const message = `The answer to “\u2068${title}\u2069” could not be sent before the agent stopped waiting; it went on with its default.`;
+      this.#events.emit('expire', { dialog, reason: 'undelivered', message });
+    }, left);
+    this.#undelivered.set(id, handle);
+  }
+
+  #delivered(): void {
+    for (const handle of this.#undelivered.values()) this.#clock.clearTimeout(handle);
+    this.#undelivered.clear();
   }
 
   #remove(id: string): void {

@@ -36,11 +36,15 @@ export interface NotificationEntry {
   readonly time: number;
 }
 
-/** Why a dialog left the queue without an answer being sent now. */
+/** A dialog's deadline passed without an answer reaching the agent: it went on with its default. */
 export interface ExpireEvent {
   readonly dialog: PendingDialog;
-  /** `timeout`: the agent's deadline passed (it went on with its default). */
-  readonly reason: 'timeout';
+  /**
+   * `timeout`: nobody answered in time. `undelivered`: the answer was given while the transport
+   * was not open (it waited in the transport's outbox) and the deadline passed before the
+   * connection came back (the dialog had left the queue already).
+   */
+  readonly reason: 'timeout' | 'undelivered';
   /** A sentence for people. */
   readonly message: string;
 }

@@ -158,6 +158,21 @@ describe('the bridge', () => {
     expect((await results).map((r) => r.value)).toEqual([true, undefined]);
   });
 
+  it('tells the tab whose answer came after the dialog timed out (to that tab only); the agent never reads it', async () => {
+    const tab = await openTab();
+    const other = await openTab();
+    const results = tab.probe([{ call: 'confirm', args: ['Slow?', 'm'], timeout: 200 }]);
+    const request = await tab.request('confirm', 'Slow?');
+    expect((await results).map((r) => r.value)).toEqual([false]);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the bridge's deadline has passed too
+    tab.send({ type: 'extension_ui_response', id: request.id, confirmed: true });
+    const closed = await tab.next('the refusal', (v) => v.type === 'rpc_ui_dialog_closed');
+    expect(closed.value).toEqual({ type: 'rpc_ui_dialog_closed', id: request.id, reason: 'expired' });
+    await other.probe([{ call: 'notify', args: ['sync'] }]);
+    expect(other.values.filter((v) => v.type === 'rpc_ui_dialog_closed')).toEqual([]);
+    expect(sent.filter((m) => m.id === request.id)).toEqual([]);
+  });
+
   it('forwards the cancel of a dialog with bad fields (the kit answers it so the agent goes on)', async () => {
     const tab = await openTab();
     // ctx.ui.confirm('Proceed?') without a message: pi writes a confirm with no "message".

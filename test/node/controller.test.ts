@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExtensionUIController } from '../../src/transport/controller.js';
+import { InboundMessage } from '../../src/transport/inbound.js';
 import { createMemoryTransport, type MemoryPeer, type MemoryTransport } from '../../src/transport/memory.js';
+import { BaseTransport, type OutboundMessage } from '../../src/transport/transport.js';
 import { FakeClock } from '../support/fake-clock.js';
 
 let clock: FakeClock;
@@ -546,3 +548,70 @@ describe('snapshot and restore', () => {
 function never(): never {
   throw new Error('missing');
 }
+
+/** A transport that, like a reconnecting WebSocket, keeps what is sent while not open. */
+class OutboxTransport extends BaseTransport {
+  readonly outbox: string[] = [];
+  readonly sent: string[] = [];
+  constructor() {
+    super('open');
+  }
+  send(message: OutboundMessage): void {
+    (this.state === 'open' ? this.sent : this.outbox).push(JSON.stringify(message));
+  }
+  close(): void {
+    this.setState('closed');
+  }
+  drop(): void {
+    this.setState('reconnecting');
+  }
+  reconnect(): void {
+    this.sent.push(...this.outbox.splice(0));
+    this.setState('open');
+  }
+  request(fields: Record<string, unknown>): void {
+    this.receive(InboundMessage.fromText(JSON.stringify({ type: 'extension_ui_request', ...fields })));
+  }
+}
+
+describe('an answer given while the connection is down', () => {
+  const confirm = { id: 'c', method: 'confirm', title: 'Deploy?', message: 'm', timeout: 5000 };
+
+  it('expires visibly when the connection is not back before the deadline', () => {
+    const outbox = new OutboxTransport();
+    const ui = new ExtensionUIController({ transport: outbox, clock });
+    const expired: [string, string][] = [];
+    ui.on('expire', ({ dialog, reason }) => expired.push([dialog.request.id, reason]));
+    outbox.request(confirm);
+    outbox.drop();
+    clock.advance(1000);
+    expect(ui.respond('c', { confirmed: true })).toBe(true);
+    expect(ui.dialogs).toEqual([]);
+    clock.advance(3999);
+    expect(expired).toEqual([]);
+    clock.advance(1);
+    expect(expired).toEqual([['c', 'undelivered']]);
+    // It still goes when the connection is back (the bridge drops it); nothing more is said.
+    outbox.reconnect();
+    clock.advance(10_000);
+    expect(expired).toHaveLength(1);
+    expect(outbox.sent).toHaveLength(1);
+  });
+
+  it('says nothing when the connection is back in time, or when the dialog has no deadline', () => {
+    const outbox = new OutboxTransport();
+    const ui = new ExtensionUIController({ transport: outbox, clock });
+    const expired: string[] = [];
+    ui.on('expire', ({ dialog }) => expired.push(dialog.request.id));
+    outbox.request(confirm);
+    outbox.request({ id: 'e', method: 'editor', title: 'Notes' });
+    outbox.drop();
+    ui.respond('c', { confirmed: false });
+    ui.respond('e', { value: 'text' });
+    clock.advance(4000);
+    outbox.reconnect();
+    clock.advance(60_000);
+    expect(expired).toEqual([]);
+    expect(outbox.sent.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(['c', 'e']);
+  });
+});

@@ -9,7 +9,14 @@ import type { PendingDialog } from '../../transport/state.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { NoticeController } from '../shared/countdown.js';
 import { FocusReturn } from '../shared/focus.js';
-import { dialogEnglish, format, isolate, type RpcStrings, stringsFor } from '../shared/strings.js';
+import {
+  dialogEnglish,
+  format,
+  isolate,
+  queueEnglish,
+  type RpcStrings,
+  stringsFor,
+} from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
 
@@ -103,10 +110,11 @@ export class RpcDialogs extends LitElement {
   #subscribe(): void {
     this.#stopExpire?.();
     this.#stopExpire = this.isConnected
-      ? this.controller?.on('expire', ({ dialog }) => {
-          const text = stringsFor(dialogEnglish, this.strings);
+      ? this.controller?.on('expire', ({ dialog, reason }) => {
+          const text = stringsFor({ ...dialogEnglish, ...queueEnglish }, this.strings);
           const title = isolate(stripAnsi(dialog.request.title));
-          this.#notice.show(format(text.expired, { title }), this.noticeDuration);
+          const said = reason === 'timeout' ? text.expired : text.undelivered;
+          this.#notice.show(format(said, { title }), this.noticeDuration);
         })
       : undefined;
   }

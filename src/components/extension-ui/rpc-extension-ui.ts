@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { stripAnsi } from '../../protocol/ansi.js';
 import { type BridgeAgentExit, isBridgeType } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
+import type { NotifyType } from '../../protocol/types.js';
 import { cancelResponse } from '../../protocol/responses.js';
 import { ExtensionUIController } from '../../transport/controller.js';
 import type { InboundMessage } from '../../transport/inbound.js';
@@ -12,7 +13,7 @@ import { bindEditorText } from '../bindings/editor-text-binding.js';
 import { bindTitle } from '../bindings/title-binding.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
-import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
+import { format, hostEnglish, isolate, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { newestWithin, SentAnswers } from './sent-answers.js';
 import { isRecord, type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
@@ -41,6 +42,8 @@ function readAgentExit(value: Readonly<Record<string, unknown>>): BridgeAgentExi
 
 /** How many of the newest answers are stored with the state. */
 const STORED_ANSWERS = 16;
+/** How many answered dialogs' titles are kept, to name one whose answer the bridge did not take. */
+const ANSWERED_KEPT = 64;
 /** The stored answers' values, and the stored notifications' messages, each total at most this. */
 const STORED_CHARS = 256 * 1024;
 
@@ -62,7 +65,10 @@ function warn(message: string, error: unknown): void {
  * The connection state is shown in a small pill (a polite live region that changes only when the
  * state does), reflected in the read-only `connection` attribute (`connecting`, `connected`,
  * `reconnecting`, `closed`, `agent-exited`) and fired as `rpc-connection`. Messages of the rpc-ui
- * bridge are understood: `rpc_ui_dialog_closed` closes that dialog here too (nothing is sent);
+ * bridge are understood: `rpc_ui_dialog_closed` closes that dialog here too (nothing is sent) and
+ * says so among the notifications: answered in another tab, or, for a dialog this tab had
+ * answered, that another tab's answer came first or that this one came after the agent stopped
+ * waiting;
  * `rpc_ui_agent_exit` closes every dialog locally, sets `agent-exited` and shows "Agent exited
  * (code N)" with the agent's last stderr lines in a disclosure; an `rpc_ui_hello` saying the agent
  * runs clears that, and the dialogs, statuses and widgets it does not list (they ended while this
@@ -195,6 +201,8 @@ export class RpcExtensionUI extends LitElement {
   #bridged = false;
   /** The latest answers sent, to send again if the bridge replays their dialog. */
   readonly #sent = new SentAnswers();
+  /** The titles of the dialogs answered here lately, to say which one the bridge did not take. */
+  readonly #answered = new Map<string, string>();
   #listening: (() => void)[] = [];
   #stopTitle: (() => void) | undefined;
   #stopEditor: (() => void) | undefined;
@@ -237,7 +245,12 @@ export class RpcExtensionUI extends LitElement {
       controller.on('state', this.#updateConnection),
       controller.on('message', this.#onMessage),
       controller.on('change', this.#scheduleSave),
-      controller.on('answer', ({ response }) => this.#sent.remember(response)),
+      controller.on('answer', ({ dialog, response }) => {
+        this.#sent.remember(response);
+        this.#answered.set(response.id, dialog.request.title);
+        for (const id of this.#answered.keys())
+          if (this.#answered.size > ANSWERED_KEPT) this.#answered.delete(id);
+      }),
       controller.on('invalid', this.#onInvalid),
     ];
     window.addEventListener('pagehide', this.#save);
@@ -355,7 +368,7 @@ export class RpcExtensionUI extends LitElement {
     const value = message.value;
     if (!isRecord(value)) return;
     if (type === 'rpc_ui_dialog_closed' && typeof value.id === 'string') {
-      this.#controller.cancel(value.id);
+      this.#closedElsewhere(value.id, value.reason);
     } else if (type === 'rpc_ui_agent_exit') {
       const exit = readAgentExit(value);
       if (!exit) return;
@@ -372,6 +385,32 @@ export class RpcExtensionUI extends LitElement {
       }
     }
   };
+
+  /**
+   * The bridge closed a dialog: answered in another tab (open here: it closes; answered here too:
+   * ours was not used), or this tab's answer came after the agent stopped waiting. Said among the
+   * notifications.
+   */
+  #closedElsewhere(id: string, reason: unknown): void {
+    const controller = this.#controller;
+    const text = stringsFor(hostEnglish, this.strings);
+    const open = controller.dialogs.find((dialog) => dialog.request.id === id);
+    if (open) {
+      controller.cancel(id);
+      if (reason === 'answered') this.#note(text.answeredElsewhere, open.request.title, 'info');
+      return;
+    }
+    const title = this.#answered.get(id);
+    if (title === undefined) return;
+    this.#answered.delete(id);
+    if (reason === 'answered') this.#note(text.answerNotUsed, title);
+    else if (reason === 'expired') this.#note(text.answerTooLate, title);
+  }
+
+  /** A note among the notifications about the dialog titled `title`. */
+  #note(template: string, title: string, type: NotifyType = 'warning'): void {
+    this.#controller.note(format(template, { title: isolate(stripAnsi(title)) }), type);
+  }
 
   /**
    * A dialog the controller answered `cancelled` for its bad fields: the user sees it among the

@@ -20,6 +20,8 @@ export interface RpcStrings {
   secondsLeftAnnouncement: string;
   /** Shown briefly after a dialog timed out: `{title}`. */
   expired: string;
+  /** Dialog queue: an answer that could not be sent before the dialog timed out: `{title}`. */
+  undelivered: string;
   /** Select: the filter field's label. */
   filterLabel: string;
   /** Select: shown when the filter matches nothing. */
@@ -70,6 +72,12 @@ export interface RpcStrings {
   agentExited: string;
   /** Extension UI: the summary of the agent's last stderr lines: `{count}` lines. */
   agentStderrSummary: string;
+  /** Extension UI: a dialog open here was answered in another tab: `{title}`. */
+  answeredElsewhere: string;
+  /** Extension UI: another tab's answer reached the agent before this one: `{title}`. */
+  answerNotUsed: string;
+  /** Extension UI: this tab's answer reached the agent after it stopped waiting: `{title}`. */
+  answerTooLate: string;
   /** Agent text too long to show in full: said after the part shown, `{count}` characters left out. */
   textTruncated: string;
 }
@@ -85,6 +93,12 @@ export const dialogEnglish = {
   secondsLeft: '{seconds} s left',
   secondsLeftAnnouncement: '{seconds} seconds left to answer',
   expired: '“{title}” timed out: the agent went on with its default.',
+} satisfies Partial<RpcStrings>;
+
+/** rpc-dialogs' own strings (besides {@link dialogEnglish}). */
+export const queueEnglish = {
+  undelivered:
+    'Your answer to “{title}” could not be sent before the agent stopped waiting: it went on with its default.',
 } satisfies Partial<RpcStrings>;
 
 /** rpc-confirm's own strings (besides {@link dialogEnglish}). */
@@ -152,6 +166,10 @@ export const hostEnglish = {
   agentExitedSignal: 'Agent exited (signal {signal})',
   agentExited: 'Agent exited',
   agentStderrSummary: 'Last error output ({count} lines)',
+  answeredElsewhere: '“{title}” was answered in another tab.',
+  answerNotUsed: 'Another tab answered “{title}” first: your answer was not used.',
+  answerTooLate:
+    'Your answer to “{title}” arrived after the agent stopped waiting: it went on with its default.',
 } satisfies Partial<RpcStrings>;
 
 let overrides: Partial<RpcStrings> = {};
@@ -165,6 +183,7 @@ export function setDefaultStrings(strings: Partial<RpcStrings>): void {
 export function defaultStrings(): Readonly<RpcStrings> {
   return {
     ...dialogEnglish,
+    ...queueEnglish,
     ...confirmEnglish,
     ...selectEnglish,
     ...inputEnglish,

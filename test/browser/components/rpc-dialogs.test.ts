@@ -3,7 +3,8 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
 import { ExtensionUIController } from '../../../src/transport/controller.js';
-import { createMemoryTransport } from '../../../src/transport/memory.js';
+import { createMemoryTransport, MemoryTransport } from '../../../src/transport/memory.js';
+import type { OutboundMessage } from '../../../src/transport/transport.js';
 import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -239,6 +240,47 @@ describe('rpc-dialogs', () => {
     // The first line: “Push to origin” timed out: the agent…
     expect(left('Push')).to.be.below(left('timed'));
     expect(left('timed')).to.be.below(left('agent'));
+  });
+
+  it('says so when an answer given while offline could not be sent before the deadline', async () => {
+    /** A memory transport that, like a reconnecting WebSocket, keeps what is sent while down. */
+    class Flaky extends MemoryTransport {
+      readonly outbox: OutboundMessage[] = [];
+      drop(): void {
+        this.setState('reconnecting');
+      }
+      override send(message: OutboundMessage): void {
+        if (this.state === 'reconnecting') this.outbox.push(message);
+        else super.send(message);
+      }
+    }
+    const clock = new FakeClock(0);
+    const transport = new Flaky();
+    const controller = new ExtensionUIController({ transport, clock });
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><rpc-dialogs .controller=${controller}></rpc-dialogs></div>`,
+    );
+    const host = wrapper.querySelector('rpc-dialogs') as RpcDialogs;
+    transport.peer.writeMessage({
+      type: 'extension_ui_request',
+      id: 'd',
+      method: 'confirm',
+      title: 'Deploy?',
+      message: 'm',
+      timeout: 3000,
+    });
+    await host.updateComplete;
+    transport.drop();
+    const dialog = host.shadowRoot?.querySelector('rpc-confirm');
+    (dialog?.shadowRoot?.querySelector('[data-action="confirm"]') as HTMLButtonElement).click();
+    await host.updateComplete;
+    expect(transport.outbox).to.have.length(1);
+    expect(host.shadowRoot?.querySelector('[role="status"]')?.textContent).to.equal('');
+    clock.advance(3000);
+    await host.updateComplete;
+    expect(host.shadowRoot?.querySelector('[role="status"]')?.textContent).to.equal(
+      'Your answer to “\u2068Deploy?\u2069” could not be sent before the agent stopped waiting: it went on with its default.',
+    );
   });
 
   it('contained: the dialog stays inside the host box and is not page-modal', async () => {

@@ -294,7 +294,7 @@ describe('rpc-extension-ui', () => {
     expect(el.controller.dialogs).to.have.length(1);
   });
 
-  it('closes a dialog locally on rpc_ui_dialog_closed, sending nothing', async () => {
+  it('closes a dialog locally on rpc_ui_dialog_closed, sending nothing, and says it was answered in another tab', async () => {
     const { el, peer, settle, sent, dialog } = await mount();
     peer.writeMessage(confirm('a'));
     await settle();
@@ -304,6 +304,36 @@ describe('rpc-extension-ui', () => {
     expect(dialog()).to.equal(null);
     expect(el.controller.dialogs).to.have.length(0);
     expect(sent()).to.deep.equal([]);
+    expect(el.controller.notifications.map((n) => [n.notifyType, n.message])).to.deep.equal([
+      ['info', '“\u2068Confirm a?\u2069” was answered in another tab.'],
+    ]);
+  });
+
+  it('says when the bridge did not take an answer given here: another tab came first, or it came too late', async () => {
+    const { el, peer, settle, dialog } = await mount();
+    const notes = () => el.controller.notifications.map((n) => [n.notifyType, n.message]);
+    for (const id of ['raced', 'late', 'gone']) {
+      peer.writeMessage(confirm(id));
+      await settle();
+      el.controller.respond(id, { confirmed: true });
+    }
+    await settle();
+    expect(dialog()).to.equal(null);
+    peer.writeMessage({ type: 'rpc_ui_dialog_closed', id: 'raced', reason: 'answered' });
+    peer.writeMessage({ type: 'rpc_ui_dialog_closed', id: 'late', reason: 'expired' });
+    peer.writeMessage({ type: 'rpc_ui_dialog_closed', id: 'gone', reason: 'agent-exit' });
+    // Said once, however often the bridge says it.
+    peer.writeMessage({ type: 'rpc_ui_dialog_closed', id: 'late', reason: 'expired' });
+    await settle();
+    expect(notes()).to.deep.equal([
+      ['warning', 'Another tab answered “\u2068Confirm raced?\u2069” first: your answer was not used.'],
+      [
+        'warning',
+        'Your answer to “\u2068Confirm late?\u2069” arrived after the agent stopped waiting: it went on with its default.',
+      ],
+    ]);
+    const shown = el.shadowRoot?.querySelector('rpc-notifications')?.shadowRoot?.textContent ?? '';
+    expect(shown).to.contain('your answer was not used');
   });
 
   it('drops on rpc_ui_hello what the bridge no longer lists (ended while away), sending nothing', async () => {
