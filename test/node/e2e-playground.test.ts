@@ -177,7 +177,7 @@ describe('the playground on the real agent', () => {
     await page.close();
   });
 
-  it('a reload keeps a pending dialog with its remaining time; answering in one tab closes it in the other', async () => {
+  it('a reload keeps a pending dialog with its remaining time; answering in one tab closes it in the other, which says so', async () => {
     const first = await openPage();
     const second = await openPage();
     const mark = await command(first, [
@@ -200,6 +200,9 @@ describe('the playground on the real agent', () => {
     await dialog(second).getByRole('option', { name: 'y' }).click();
     expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual(['y']);
     await expect.poll(() => dialog(first).count()).toBe(0);
+    // …and says so there (shown, and in the live region).
+    const note = first.getByText('“\u2068Survives a reload\u2069” was answered in another tab.');
+    await expect.poll(() => note.filter({ visible: true }).count()).toBe(1);
     await first.close();
     await second.close();
   });
