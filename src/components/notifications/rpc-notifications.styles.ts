@@ -15,6 +15,14 @@ export const notificationsStyles = css`
     inline-size: min(24rem, calc(100vw - 2rem));
     z-index: var(--rpc-z-index, 10);
   }
+  /* A small viewport (a phone, a zoomed page) has no room to float them over: they go in the flow,
+     where they cannot cover the field being typed in. */
+  @media (max-height: 30rem), (max-width: 30rem) {
+    :host([floating]) {
+      position: static;
+      inline-size: auto;
+    }
+  }
 
   .stack,
   .list {

@@ -19,6 +19,8 @@ export const statusBarStyles = [
        */
       overflow-x: auto;
       scrollbar-width: none;
+      /* Items are never wider than the bar (a narrow sidebar). */
+      container-type: inline-size;
       white-space: nowrap;
       color: var(--_muted);
       background: var(--rpc-status-background, var(--_bg));
@@ -40,7 +42,7 @@ export const statusBarStyles = [
 
     .item {
       flex-shrink: 0;
-      max-inline-size: var(--rpc-status-item-max-inline-size, 40ch);
+      max-inline-size: min(var(--rpc-status-item-max-inline-size, 40ch), 100cqi - 12px);
       padding-inline: 2px;
       border-radius: 2px;
     }
@@ -73,6 +75,7 @@ export const statusBarStyles = [
       position-area: self-block-start span-self-inline-end;
       position-try-fallbacks: flip-block, flip-inline, flip-block flip-inline;
       inset: auto;
+      overflow: visible;
       margin: 0;
       margin-block: 4px;
       max-inline-size: min(60ch, calc(100vw - 16px));
@@ -87,6 +90,16 @@ export const statusBarStyles = [
       border-radius: var(--_radius);
       box-shadow: var(--_shadow);
       transition: opacity var(--_duration);
+    }
+
+    /* The pointer crosses the gap between an item and its tooltip without leaving the tooltip
+       (the tooltip shows all of itself: no popover scroll box to clip this). */
+    .tooltip::before {
+      content: '';
+      position: absolute;
+      inset-block: -8px;
+      inset-inline: 0;
+      z-index: -1;
     }
 
     @starting-style {

@@ -126,6 +126,7 @@ export class RpcStatusBar extends LitElement {
         role="region"
         aria-label=${text.statusBarLabel}
         ?hidden=${statuses.length === 0}
+        @wheel=${this.#onWheel}
       >
         <ul class="list" part="list" role="list">
           ${repeat(statuses, (status) => status.key, item)}
@@ -134,9 +135,10 @@ export class RpcStatusBar extends LitElement {
       <div
         class="tooltip"
         part="tooltip"
-        popover="manual"
+        popover="hint"
         aria-hidden="true"
         @pointerleave=${this.#onLeave}
+        @toggle=${this.#onToggle}
       >${this.#tip ? ansiText(this.#tip.text, { truncated }) : ''}</div>
     `;
   }
@@ -232,5 +234,24 @@ export class RpcStatusBar extends LitElement {
   #onKeyDown = (event: KeyboardEvent): void => {
     // Escape hides the tooltip; the key still reaches the host (no stopPropagation).
     if (event.key === 'Escape') this.tipKey = undefined;
+  };
+
+  /**
+   * A hint popover closes itself on Escape wherever focus is (and on a click elsewhere): then the
+   * tooltip is gone until the next hover or focus. (Browsers without hints keep it manual.)
+   */
+  #onToggle = (event: ToggleEvent): void => {
+    if (event.newState === 'closed') this.tipKey = undefined;
+  };
+
+  /** A vertical wheel scrolls a bar too narrow for its items sideways (a mouse has no other way). */
+  #onWheel = (event: WheelEvent): void => {
+    const bar = event.currentTarget as HTMLElement;
+    if (event.deltaX || event.ctrlKey || bar.scrollWidth <= bar.clientWidth) return;
+    const before = bar.scrollLeft;
+    const delta = event.deltaY * (event.deltaMode === WheelEvent.DOM_DELTA_LINE ? 20 : 1);
+    // In a right-to-left bar the items run leftwards: down goes to the later ones there too.
+    bar.scrollLeft += getComputedStyle(bar).direction === 'rtl' ? -delta : delta;
+    if (bar.scrollLeft !== before) event.preventDefault();
   };
 }

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia, executeServerCommand } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, setViewport } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConnectionEvent } from '../../../src/components/events/connection-event.js';
 import type { RpcEditorTextEvent } from '../../../src/components/events/editor-text-event.js';
@@ -307,6 +307,29 @@ describe('rpc-extension-ui', () => {
     expect(el.controller.notifications.map((n) => [n.notifyType, n.message])).to.deep.equal([
       ['info', '“\u2068Confirm a?\u2069” was answered in another tab.'],
     ]);
+  });
+
+  it('in a small viewport the notifications stay in the flow: they never cover the composer', async () => {
+    await setViewport({ width: 320, height: 256 });
+    try {
+      const { peer, settle, textarea } = await mount(
+        {},
+        'position: absolute; inset-block-end: 0; inset-inline: 0',
+      );
+      for (const type of ['info', 'warning', 'error'])
+        peer.writeMessage(request('notify', { message: `a ${type} notification`, notifyType: type }));
+      await settle();
+      textarea.focus();
+      const box = textarea.getBoundingClientRect();
+      for (const [x, y] of [
+        [box.left + 4, box.top + 4],
+        [box.right - 4, box.bottom - 4],
+        [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
+      ] as const)
+        expect(document.elementFromPoint(x, y)?.localName, `at ${x}, ${y}`).to.equal('textarea');
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('says when the bridge did not take an answer given here: another tab came first, or it came too late', async () => {

@@ -143,6 +143,53 @@ describe('rpc-status-bar', () => {
     expect(rect.right + 2).to.be.at.most(shown.right + 0.5);
   });
 
+  it('in a bar narrower than 40ch, a long item is no wider than the bar; a vertical wheel scrolls the bar sideways', async () => {
+    const { set, settle, items, $ } = await setup('inline-size: 240px');
+    set('a', 'x'.repeat(80));
+    set('b', 'second');
+    set('c', 'third');
+    await settle();
+    const bar = $('.bar') as HTMLElement;
+    const first = (items()[0] as HTMLElement).getBoundingClientRect();
+    expect(first.width).to.be.at.most(bar.clientWidth);
+    expect(bar.scrollLeft).to.equal(0);
+    const wheel = new WheelEvent('wheel', { deltaY: 100, bubbles: true, cancelable: true });
+    items()[0]?.dispatchEvent(wheel);
+    expect(bar.scrollLeft).to.be.above(0);
+    expect(wheel.defaultPrevented).to.equal(true);
+    // At the end, the wheel is the page's again.
+    bar.scrollLeft = bar.scrollWidth;
+    const more = new WheelEvent('wheel', { deltaY: 100, bubbles: true, cancelable: true });
+    items()[0]?.dispatchEvent(more);
+    expect(more.defaultPrevented).to.equal(false);
+  });
+
+  it('the tooltip stays while the pointer moves onto it, and Escape hides it wherever focus is', async () => {
+    const long = `${'a long status '.repeat(12)}end`;
+    const { set, settle, items, $ } = await setup('inline-size: 300px; margin-block-start: 200px');
+    set('a', long);
+    await settle();
+    const item = (items()[0] as HTMLElement).getBoundingClientRect();
+    const x = Math.round(item.x + 20);
+    await sendMouse({ type: 'move', position: [x, Math.round(item.y + item.height / 2)] });
+    await settle();
+    const tip = $('.tooltip') as HTMLElement;
+    expect(tip.matches(':popover-open')).to.equal(true);
+    // Up onto the tooltip (it opens above the item), a pixel at a time.
+    const target = Math.round(tip.getBoundingClientRect().bottom - 4);
+    for (let y = Math.round(item.y + item.height / 2); y >= target; y--) {
+      await sendMouse({ type: 'move', position: [x, y] });
+    }
+    await settle();
+    expect(tip.matches(':popover-open'), 'over the tooltip').to.equal(true);
+    // Focus is on the page, not the bar: Escape still hides it.
+    expect(document.activeElement).to.equal(document.body);
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    expect(tip.matches(':popover-open'), 'after Escape').to.equal(false);
+    await sendMouse({ type: 'move', position: [0, 0] });
+  });
+
   it("opens the tooltip from the item's start in a right-to-left bar", async () => {
     const long = `${'حالة طويلة جدا '.repeat(8)}النهاية`;
     const { set, settle, items, $ } = await setup('inline-size: 600px', 'rtl');
