@@ -9,6 +9,7 @@ import type { PendingDialog } from '../../transport/state.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { NoticeController } from '../shared/countdown.js';
 import { FocusReturn } from '../shared/focus.js';
+import { relayToModal } from '../shared/modal-relay.js';
 import {
   dialogEnglish,
   format,
@@ -113,8 +114,10 @@ export class RpcDialogs extends LitElement {
       ? this.controller?.on('expire', ({ dialog, reason }) => {
           const text = stringsFor({ ...dialogEnglish, ...queueEnglish }, this.strings);
           const title = isolate(stripAnsi(dialog.request.title));
-          const said = reason === 'timeout' ? text.expired : text.undelivered;
-          this.#notice.show(format(said, { title }), this.noticeDuration);
+          const said = format(reason === 'timeout' ? text.expired : text.undelivered, { title });
+          this.#notice.show(said, this.noticeDuration);
+          // Behind the next dialog, if one follows, the notice is not heard: that dialog says it.
+          relayToModal(said);
         })
       : undefined;
   }

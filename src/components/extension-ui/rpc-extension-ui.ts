@@ -13,6 +13,7 @@ import { bindEditorText } from '../bindings/editor-text-binding.js';
 import { bindTitle } from '../bindings/title-binding.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
+import { relayToModal } from '../shared/modal-relay.js';
 import { format, hostEnglish, isolate, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { newestWithin, SentAnswers } from './sent-answers.js';
@@ -358,6 +359,7 @@ export class RpcExtensionUI extends LitElement {
     this.requestUpdate();
     if (state === this.#connection) return;
     this.#connection = state;
+    relayToModal(stringsFor(hostEnglish, this.strings)[STATE_TEXT[state]]);
     this.dispatchEvent(new RpcConnectionEvent({ state }));
   };
 

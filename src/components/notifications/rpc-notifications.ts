@@ -5,7 +5,8 @@ import type { NotifyType } from '../../protocol/types.js';
 import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { NotificationEntry } from '../../transport/state.js';
-import { ansiText } from '../shared/ansi-text.js';
+import { ansiText, plainText } from '../shared/ansi-text.js';
+import { relayToModal } from '../shared/modal-relay.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { format, notificationsEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
@@ -289,6 +290,9 @@ export class RpcNotifications extends LitElement {
         .slice(-ANNOUNCE_LIMIT);
     this.#polite = queue(this.#polite, false);
     this.#assertive = queue(this.#assertive, true);
+    const text = stringsFor(notificationsEnglish, this.strings);
+    for (const entry of recent)
+      relayToModal(`${text[`${entry.notifyType}Prefix`]} ${plainText(entry.message, text.textTruncated)}`);
   }
 
   #reset(): void {

@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { StatusEntry } from '../../transport/state.js';
 import { ansiText, plainText } from '../shared/ansi-text.js';
+import { relayToModal } from '../shared/modal-relay.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { format, type RpcStrings, statusBarEnglish, stringsFor } from '../shared/strings.js';
 import { statusBarStyles } from './rpc-status-bar.styles.js';
@@ -202,6 +203,7 @@ export class RpcStatusBar extends LitElement {
   }
 
   #say(message: string): void {
+    relayToModal(message);
     this.#announcement = message;
     this.#announcements++;
   }

@@ -196,6 +196,20 @@ describe('rpc-dialogs', () => {
     expect(sent()).to.deep.equal([]);
   });
 
+  it('says inside the next dialog that the one before timed out (behind a modal dialog the notice is not heard)', async () => {
+    const { confirm, settle, clock, current } = await setup();
+    confirm('first', { timeout: 1000 });
+    confirm('next');
+    await settle();
+    clock.advance(1000);
+    await settle();
+    expect(current()?.shadowRoot?.querySelector('h2')?.textContent).to.equal('Confirm next?');
+    const said = '“\u2068Confirm first?\u2069” timed out: the agent went on with its default.';
+    for (let frame = 0; frame < 60 && !(await findNode((node) => node.name === said)); frame++)
+      await new Promise(requestAnimationFrame);
+    expect(await findNode((node) => node.name === said)).not.to.equal(undefined);
+  });
+
   it('drops and reports a queued dialog whose deadline passes', async () => {
     const { confirm, settle, part, clock, host, controller } = await setup();
     confirm('first');

@@ -9,6 +9,7 @@ import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-ex
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
 import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
 import { BaseTransport, type ConnectionState } from '../../../src/transport/transport.js';
+import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { emulateFeatures } from '../../support/media.js';
 
@@ -307,6 +308,21 @@ describe('rpc-extension-ui', () => {
     expect(el.controller.notifications.map((n) => [n.notifyType, n.message])).to.deep.equal([
       ['info', '“\u2068Confirm a?\u2069” was answered in another tab.'],
     ]);
+  });
+
+  it('while a page-modal dialog is open, what the page announces is said inside it (the rest is inert to screen readers)', async () => {
+    const { peer, settle, dialog } = await mount();
+    peer.writeMessage(confirm('a'));
+    await settle();
+    expect(dialog()).not.to.equal(null);
+    const heard = async (text: string) =>
+      (await findNode((node) => node.name?.includes(text) ?? false)) !== undefined;
+    // Only text inside the modal dialog is in the accessibility tree now.
+    peer.writeMessage(request('notify', { message: 'disk full', notifyType: 'error' }));
+    peer.writeMessage(request('setStatus', { statusKey: 'build', statusText: 'failing' }));
+    await settle();
+    await until('the relayed notification', () => heard('Error: disk full'));
+    await until('the relayed status', () => heard('failing'));
   });
 
   it('in a small viewport the notifications stay in the flow: they never cover the composer', async () => {
