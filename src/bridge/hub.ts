@@ -8,7 +8,7 @@
 import type { WebSocket } from 'ws';
 import type { BridgeAgentExit, BridgeDialogClosed, BridgeHello } from '../protocol/bridge.js';
 import { isBridgeType } from '../protocol/bridge.js';
-import { RESPONSE_TYPE } from '../protocol/types.js';
+import { REQUEST_TYPE, RESPONSE_TYPE } from '../protocol/types.js';
 import { isPlainObject } from '../transport/jsonl.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
@@ -136,6 +136,10 @@ export class AgentHub {
       return;
     }
     this.#table.observe(message);
+    if (type === REQUEST_TYPE && !message.parse().ok)
+      this.#log(
+        `rpc-ui: the agent wrote an extension UI request that is not valid JSON (no tab can answer it): ${message.text.slice(0, 200)}`,
+      );
     if (this.#tabs.size === 0) return;
     const text = message.text;
     for (const tab of this.#tabs) this.#sendText(tab, text);

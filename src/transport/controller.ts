@@ -274,7 +274,9 @@ export class ExtensionUIController {
    * tab answered a dialog first, say); `notify` is emitted as for the agent's.
    */
   note(message: string, notifyType: NotifyType = 'info'): void {
-    this.#notify({ id: `rpc-ui-note-${++this.#notes}`, message, notifyType, time: Date.now() });
+    // Unique across reloads too (a restored list may hold earlier notes).
+    const time = Date.now();
+    this.#notify({ id: `rpc-ui-note-${time.toString(36)}-${++this.#notes}`, message, notifyType, time });
   }
 
   /**
@@ -413,11 +415,10 @@ export class ExtensionUIController {
       const parsed = message.parse();
       if (!parsed.ok) {
         const what = type ? 'An extension UI request' : 'A line from the agent';
-        this.#events.emit('invalid', {
-          raw: clip(message.text),
-          reason: 'malformed-json',
-          message: `${what} is not valid JSON (${parsed.error}); it was ignored.`,
-        });
+        const said = `${what} is not valid JSON (${parsed.error}); it was ignored.`;
+        // A dialog among them would leave the agent waiting with nothing shown: the user is told.
+        if (type) this.note(said, 'error');
+        this.#events.emit('invalid', { raw: clip(message.text), reason: 'malformed-json', message: said });
         return;
       }
       if (type) {

@@ -305,6 +305,16 @@ describe('the bridge with an agent that misbehaves', () => {
     ]);
   });
 
+  it('logs an extension UI request that is not valid JSON (no tab can answer it), and goes on', async () => {
+    const lines = ['{"type":"extension_ui_request","id":"c1","method":"confirm",\n', notify('after')];
+    const { tab, logs } = await agentBridge(writesOnGo(JSON.stringify(lines)));
+    tab.send({ type: 'go' });
+    await tab.request('notify');
+    expect(logs).toEqual([
+      'rpc-ui: the agent wrote an extension UI request that is not valid JSON (no tab can answer it): {"type":"extension_ui_request","id":"c1","method":"confirm",',
+    ]);
+  });
+
   it('skips and logs an agent line over maxPayload, and goes on', async () => {
     const lines = [{ type: 'message_update', text: 'x'.repeat(5000) }, notify('after')];
     const { tab, logs } = await agentBridge(writesOnGo(JSON.stringify(lines)), 1000);

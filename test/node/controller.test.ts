@@ -305,6 +305,11 @@ describe('bad input', () => {
     ]);
     expect(ids()).toEqual(['ok']);
     expect(peer.received).toEqual([]);
+    // The unreadable extension UI request may have been a dialog the agent now waits on: the user
+    // is told; the other unreadable line is only reported.
+    expect(controller.notifications.map((n) => [n.notifyType, n.message.split(' (')[0]])).toEqual([
+      ['error', 'An extension UI request is not valid JSON'],
+    ]);
   });
 
   it('answers a dialog with bad fields cancelled, exactly once, so the agent does not wait forever', () => {

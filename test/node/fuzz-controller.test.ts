@@ -39,6 +39,8 @@ import {
   type WriteStep,
 } from '../support/fuzz.js';
 
+/** The id the model gives the controller's own notes (theirs are unique, made up on the spot). */
+const NOTE = '(note)';
 /** The controller remembers this many closed dialog ids (see `CLOSED_ID_LIMIT` in the controller). */
 const CLOSED_ID_LIMIT = 4096;
 /** Reports keep the raw line up to this many characters, then say how long it was. */
@@ -231,7 +233,10 @@ class Run {
       return;
     }
     const parsed = message.parse();
-    if (!parsed.ok) return this.#expect('invalid:malformed-json');
+    if (!parsed.ok) {
+      this.#note(NOTE, true); // the user is told (it may have been a dialog)
+      return this.#expect('invalid:malformed-json');
+    }
     const result = parseRequest(parsed.value, message.text);
     if (!result.ok) return this.#rejected(result.report);
     const request = result.request;
@@ -477,7 +482,7 @@ class Run {
     );
     agree(c.current?.request.id, this.pending.keys().next().value, 'the current dialog');
     agree(
-      c.notifications.map((n) => n.id),
+      c.notifications.map((n) => (n.id.startsWith('rpc-ui-note-') ? NOTE : n.id)),
       this.notes.map((note) => note.id),
       'notifications',
     );

@@ -41,7 +41,14 @@ export class Tab {
     socket.on('message', (data, isBinary) => {
       // The bridge only sends text frames; a binary one shows up as a message of its own type.
       const text = !isBinary && Buffer.isBuffer(data) ? data.toString('utf8') : '{"type":"(binary)"}';
-      this.received.push({ text, value: JSON.parse(text) as Record<string, unknown> });
+      // An agent line that is not JSON is forwarded as written: kept with a value saying so.
+      let value: Record<string, unknown>;
+      try {
+        value = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        value = { type: '(not JSON)' };
+      }
+      this.received.push({ text, value });
     });
     socket.on('close', (code, reason) => {
       this.closeCode = code;

@@ -202,6 +202,8 @@ export class RpcExtensionUI extends LitElement {
   #bridged = false;
   /** The latest answers sent, to send again if the bridge replays their dialog. */
   readonly #sent = new SentAnswers();
+  /** The unknown methods warned about. */
+  readonly #unknownMethods = new Set<string>();
   /** The titles of the dialogs answered here lately, to say which one the bridge did not take. */
   readonly #answered = new Map<string, string>();
   #listening: (() => void)[] = [];
@@ -421,11 +423,17 @@ export class RpcExtensionUI extends LitElement {
    * again.
    */
   #onInvalid = (report: InvalidRequestReport): void => {
-    const { id, reason } = report;
+    const { id, reason, method = '' } = report;
     if (report.cancelled && id) {
       warn(report.message, report.raw);
       this.#sent.remember(cancelResponse(id));
       return;
+    }
+    // For the developer: a line that could not be read, and each method this kit does not know (a
+    // newer agent's, a fork's: once, they may come often).
+    if (reason === 'malformed-json' || (reason === 'unknown-method' && !this.#unknownMethods.has(method))) {
+      this.#unknownMethods.add(method);
+      warn(report.message, report.raw);
     }
     if ((reason !== 'duplicate-id' && reason !== 'invalid-fields') || !this.#bridged || !id) return;
     // Once: an answer the bridge refuses (too big, say) must not go round reconnect after reconnect.

@@ -260,7 +260,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
       <dialog part="dialog" role=${this.dialogRole} aria-modal="true" aria-labelledby="title"
         aria-describedby=${described || nothing}
         @keydown=${this.#onKeydown} @cancel=${preventDefault} @close=${this.#onClose}>
-        <header part="header">
+        <div class="header" part="header">
           <h2 id="title" part="title">${plainText(request.title)}</h2>
           ${
             queued
@@ -268,7 +268,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
                 ><bdi>${format(text.position, { index: position, total })}</bdi></span>`
               : nothing
           }
-        </header>
+        </div>
         <div class="body" part="body">${this.renderBody(request)}</div>
         ${
           seconds === undefined
@@ -280,7 +280,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
               </div>
             </div>`
         }
-        <footer part="actions">${this.renderActions(request)}</footer>
+        <div class="actions" part="actions">${this.renderActions(request)}</div>
         <div class="visually-hidden" aria-live="polite">${
           announced === undefined ? '' : format(text.secondsLeftAnnouncement, { seconds: announced })
         }</div>

@@ -67,7 +67,7 @@ export const dialogStyles = css`
     }
   }
 
-  header {
+  .header {
     display: flex;
     align-items: baseline;
     gap: 0.75rem;
@@ -135,7 +135,7 @@ export const dialogStyles = css`
   }
   /* One row: the first cell (the hint, else the first button) takes the room the buttons leave
      (the hint wraps its words there); the buttons stay together at the end. */
-  footer {
+  .actions {
     display: grid;
     grid-auto-flow: column;
     grid-template-columns: 1fr;
@@ -143,7 +143,7 @@ export const dialogStyles = css`
     gap: 0.5rem;
     padding: 0.75rem 1rem 1rem;
   }
-  footer > button {
+  .actions > button {
     justify-self: end;
   }
   .hint {

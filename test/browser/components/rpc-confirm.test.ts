@@ -37,6 +37,11 @@ describe('rpc-confirm', () => {
     expect(node?.description).to.equal('This removes dist/. It cannot be undone.');
   });
 
+  it('adds no landmarks to the page (no banner or contentinfo inside the dialog)', async () => {
+    await open();
+    expect(await findNode((n) => n.role === 'banner' || n.role === 'contentinfo')).to.equal(undefined);
+  });
+
   it('keeps a multi-line message as written', async () => {
     const { el } = await open();
     expect(part(el, '.message')?.textContent).to.equal('This removes dist/.\nIt cannot be undone.');

@@ -325,6 +325,24 @@ describe('rpc-extension-ui', () => {
     await until('the relayed status', () => heard('failing'));
   });
 
+  it('warns the developer of an unreadable line, and of each unknown method once', async () => {
+    const warned: string[] = [];
+    const original = console.warn;
+    console.warn = (message: string) => warned.push(message);
+    try {
+      const { peer, settle } = await mount();
+      peer.write('{"type":"extension_ui_request","id":"x",\n');
+      for (let i = 0; i < 3; i++) peer.writeMessage(request('setWorkingIndicator', { text: 'busy' }));
+      await settle();
+    } finally {
+      console.warn = original;
+    }
+    expect(warned.map((message) => message.replace(/ \(.*/, ''))).to.deep.equal([
+      'rpc-extension-ui: An extension UI request is not valid JSON',
+      'rpc-extension-ui: Unknown extension UI method "setWorkingIndicator"; the request was ignored and not answered.',
+    ]);
+  });
+
   it('in a small viewport the notifications stay in the flow: they never cover the composer', async () => {
     await setViewport({ width: 320, height: 256 });
     try {

@@ -93,7 +93,7 @@ describe('theming', () => {
 
   it('lays out right to left with logical properties', async () => {
     const { part } = await render('direction: rtl');
-    const actions = part('footer').getBoundingClientRect();
+    const actions = part('[part="actions"]').getBoundingClientRect();
     const yes = part('.primary').getBoundingClientRect();
     // Buttons sit at the end of the row: on the left in RTL.
     expect(Math.round(yes.left - actions.left)).to.be.lessThan(40);
