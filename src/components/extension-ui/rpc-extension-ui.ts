@@ -168,6 +168,12 @@ export class RpcExtensionUI extends LitElement {
   /** `document` to write `setTitle` to `document.title`; otherwise only `rpc-title` is fired. */
   @property({ attribute: 'title-target' }) titleTarget: string | undefined;
 
+  /**
+   * How long info and warning notifications stay, in milliseconds (`0`: until dismissed, for
+   * people who need more time to read).
+   */
+  @property({ type: Number, attribute: 'notification-duration' }) notificationDuration = 6000;
+
   /** `session` keeps the state in `sessionStorage` across reloads; `none` (default) keeps nothing. */
   @property() persist: RpcPersistMode = 'none';
 
@@ -303,7 +309,7 @@ export class RpcExtensionUI extends LitElement {
         <rpc-widget part="widgets-below" placement="belowEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
         <div part="footer"><slot name="footer"></slot></div>
         <rpc-status-bar part="status-bar" .controller=${controller} .strings=${this.strings}></rpc-status-bar>
-        <rpc-notifications part="notifications" .controller=${controller} .strings=${this.strings} ?floating=${!this.contained}></rpc-notifications>
+        <rpc-notifications part="notifications" .controller=${controller} .strings=${this.strings} .duration=${this.notificationDuration} ?floating=${!this.contained}></rpc-notifications>
       </div>
       <rpc-dialogs part="dialogs" .controller=${controller} .strings=${this.strings} ?contained=${this.contained}></rpc-dialogs>
     `;

@@ -325,6 +325,16 @@ describe('rpc-extension-ui', () => {
     await until('the relayed status', () => heard('failing'));
   });
 
+  it('notification-duration sets how long info and warnings stay (0: until dismissed)', async () => {
+    const { el, part, settle } = await mount({ 'notification-duration': '0' });
+    await settle();
+    const notifications = part('notifications') as RpcNotifications;
+    expect(notifications.duration).to.equal(0);
+    el.setAttribute('notification-duration', '20000');
+    await settle();
+    expect(notifications.duration).to.equal(20000);
+  });
+
   it('warns the developer of an unreadable line, and of each unknown method once', async () => {
     const warned: string[] = [];
     const original = console.warn;
