@@ -9,6 +9,7 @@ import type { WebSocket } from 'ws';
 import type { BridgeAgentExit, BridgeDialogClosed, BridgeHello } from '../protocol/bridge.js';
 import { isBridgeType } from '../protocol/bridge.js';
 import { REQUEST_TYPE, RESPONSE_TYPE } from '../protocol/types.js';
+import { BoundedSet } from '../transport/bounded-set.js';
 import { isPlainObject } from '../transport/jsonl.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
@@ -57,6 +58,8 @@ export class AgentHub {
   readonly #label: string;
   readonly #log: (message: string) => void;
   readonly #tabs = new Set<WebSocket>();
+  /** The dialogs each tab answered first (lately): its own answer sent again is not news to it. */
+  readonly #won = new WeakMap<WebSocket, BoundedSet<string>>();
   readonly #table = new UiTable();
   #exit: BridgeAgentExit | undefined;
   /** The process has exited (its last output may still be on its way). */
@@ -167,13 +170,18 @@ export class AgentHub {
         return;
       }
       const claim = this.#table.claim({ ...value, id });
-      if (claim === 'closed') return; // the tab was told when the first answer came
-      if (claim === 'expired') {
-        // Too late: the tab believes it answered. Tell it (its user is told the agent went on).
-        this.#log(
-          `rpc-ui: dropped a tab's answer to "${id.slice(0, 80)}", which came after the dialog timed out.`,
-        );
-        const closed: BridgeDialogClosed = { type: 'rpc_ui_dialog_closed', id, reason: 'expired' };
+      if (claim === 'expired' || (claim === 'closed' && !this.#won.get(tab)?.has(id))) {
+        // Too late: the tab believes it answered. Tell it, even if it was told when the first
+        // answer came (it may have been away then; the kit says it once).
+        if (claim === 'expired')
+          this.#log(
+            `rpc-ui: dropped a tab's answer to "${id.slice(0, 80)}", which came after the dialog timed out.`,
+          );
+        const closed: BridgeDialogClosed = {
+          type: 'rpc_ui_dialog_closed',
+          id,
+          reason: claim === 'closed' ? 'answered' : 'expired',
+        };
         this.#sendText(tab, JSON.stringify(closed));
         return;
       }
@@ -187,8 +195,12 @@ export class AgentHub {
         this.#log(`rpc-ui: dropped a tab's answer that does not fit its dialog: ${claim.invalid}`);
         return;
       }
+      if (claim === 'closed') return; // the tab's own answer again
       this.#toAgent(message);
       if (claim === 'first') {
+        const won = this.#won.get(tab) ?? new BoundedSet<string>(1000);
+        won.add(id);
+        this.#won.set(tab, won);
         const closed: BridgeDialogClosed = {
           type: 'rpc_ui_dialog_closed',
           id,

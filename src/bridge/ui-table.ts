@@ -61,8 +61,8 @@ function answerOf(message: Readonly<Record<string, unknown>>): DialogAnswer {
   return { value: message.value } as DialogAnswer;
 }
 
-/** How many unanswered dialogs with bad fields are kept for the replay. */
-const BAD_DIALOGS_KEPT = 100;
+/** How many unanswered dialogs with bad fields are kept (replayed, and answerable once). */
+const BAD_DIALOGS_KEPT = 1000;
 
 /** The bridge's own table of the agent's UI state. */
 export class UiTable {
@@ -74,7 +74,7 @@ export class UiTable {
   /** Requests of unknown methods (the bridge cannot check them), not answered yet. */
   readonly #unknown = new BoundedSet<string>(1000);
   /**
-   * The dialogs with bad fields not answered yet (the newest 100): their lines are replayed so a
+   * The dialogs with bad fields not answered yet (the newest 1000): their lines are replayed so a
    * later tab cancels them, and only they may be answered so.
    */
   readonly #badDialogs = new Map<string, string>();
@@ -200,7 +200,7 @@ export class UiTable {
 
   #addBadDialog(id: string, text: string): void {
     this.#badDialogs.set(id, text);
-    // The oldest go first: an agent that already gave up on them does not wait for an answer.
+    // The oldest go first (an agent with a thousand unanswered dialogs has gone wrong anyway).
     for (const old of this.#badDialogs.keys()) {
       if (this.#badDialogs.size <= BAD_DIALOGS_KEPT) break;
       this.#badDialogs.delete(old);

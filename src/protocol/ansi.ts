@@ -55,14 +55,16 @@ export const plainStyle: AnsiStyle = /* @__PURE__ */ Object.freeze({
  * 2. A control string (OSC `ESC ]`, DCS `ESC P`, SOS `ESC X`, PM `ESC ^`, APC `ESC _`, or the C1
  *    forms of these) up to and including BEL, ST or `ESC \`, else up to another ESC or the end.
  * 3. Another escape: intermediate bytes and a final byte (`ESC ( B`, `ESC 7`), or a lone ESC.
- * 4. A C0 control other than `\t` and `\n`, DEL, or a C1 control: dropped alone.
+ * 4. A C0 control other than `\t` and `\n`, DEL, a C1 control, or a bidi embedding, override or
+ *    isolate (U+202A–202E, U+2066–2069: they could make a command read otherwise than it runs,
+ *    or turn the sentence the kit quotes a title in): dropped alone.
  *
  * Each repeated class is disjoint from what may follow it and every tail is optional, so a match
  * never backtracks and always succeeds once it starts: time stays linear on untrusted input.
  */
 const CONTROL =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  /(?:\x1b\[|\x9b)([0-?]*)([ -/]*)([@-~]?)|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:[\x07\x9c]|\x1b\\)?|\x1b[ -/]*[0-~]?|[\0-\x08\x0b-\x1f\x7f-\x9f]/g;
+  /(?:\x1b\[|\x9b)([0-?]*)([ -/]*)([@-~]?)|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:[\x07\x9c]|\x1b\\)?|\x1b[ -/]*[0-~]?|[\0-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Parse `text` into styled runs. Never throws; runs in time linear in the input. */
 export function parseAnsi(text: string): AnsiRun[] {

@@ -9,9 +9,9 @@ export interface BridgeDialogClosed {
   /** The request id. */
   readonly id: string;
   /**
-   * `answered`: another tab answered first (sent to every other tab); `expired`: this tab's answer
-   * came after the dialog timed out and was dropped (sent to that tab only); `agent-exit`: the
-   * agent ended.
+   * `answered`: another tab answered first (sent to every other tab then, and to a tab whose
+   * answer comes later); `expired`: this tab's answer came after the dialog timed out and was
+   * dropped (sent to that tab only); `agent-exit`: the agent ended.
    */
   readonly reason: 'answered' | 'expired' | 'agent-exit';
 }

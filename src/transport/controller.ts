@@ -1,3 +1,4 @@
+import { stripAnsi } from '../protocol/ansi.js';
 import { parseRequest } from '../protocol/parse.js';
 import type { InvalidRequestReport } from '../protocol/report.js';
 import { cancelResponse, responseFor } from '../protocol/responses.js';
@@ -157,7 +158,8 @@ export class ExtensionUIController {
       transport.on('state', onState),
       transport.on('error', (error) => this.#events.emit('error', error)),
     ];
-    onState(transport.state);
+    // The state it has now: not a reconnect (an answer in an earlier transport's outbox is not sent).
+    this.#update('state', transport.state);
   }
 
   /** Stop reading from the transport (it stays open). Pending dialogs are kept. */
@@ -222,7 +224,7 @@ export class ExtensionUIController {
     return this.#editorText;
   }
 
-  /** Recent notifications, oldest first (bounded by `notificationLimit`). */
+  /** Recent notifications, oldest first (the newest `notificationLimit` errors and as many others). */
   get notifications(): readonly NotificationEntry[] {
     return this.#notifications;
   }
@@ -533,7 +535,7 @@ export class ExtensionUIController {
     const { id, title } = dialog.request;
     this.#remove(id);
     // The title is isolated (U+2068…U+2069): its direction marks must not turn the sentence.
-    const message = `“\u2068${title}\u2069” was not answered within ${seconds((dialog.deadline ?? 0) - dialog.receivedAt)}; the agent went on with its default.`;
+    const message = `“\u2068${stripAnsi(title)}\u2069” was not answered within ${seconds((dialog.deadline ?? 0) - dialog.receivedAt)}; the agent went on with its default.`;
     this.#events.emit('expire', { dialog, reason: 'timeout', message });
   }
 
@@ -546,7 +548,7 @@ export class ExtensionUIController {
     const left = Math.max(0, (dialog.deadline ?? 0) - this.#clock.now());
     const handle = this.#clock.setTimeout(() => {
       this.#undelivered.delete(id);
-      const message = `The answer to “\u2068${title}\u2069” could not be sent before the agent stopped waiting; it went on with its default.`;
+      const message = `The answer to “\u2068${stripAnsi(title)}\u2069” could not be sent before the agent stopped waiting; it went on with its default.`;
       this.#events.emit('expire', { dialog, reason: 'undelivered', message });
     }, left);
     this.#undelivered.set(id, handle);

@@ -121,6 +121,14 @@ describe('parseAnsi', () => {
     expect(stripAnsi('a\u009d8;;u\u009cb\u0085c')).toBe('abc');
   });
 
+  it('drops bidi embeddings, overrides and isolates (a command must read as it runs), keeps direction marks', () => {
+    // "Trojan source": an override makes `rm -rf ~ # ok` read otherwise than it runs.
+    expect(stripAnsi('echo ok \u202e~ fr- mr\u202c')).toBe('echo ok ~ fr- mr');
+    expect(stripAnsi('a\u202ab\u202bc\u202dd\u2066e\u2067f\u2068g\u2069h')).toBe('abcdefgh');
+    expect(stripAnsi('שלום\u200e ok\u200f')).toBe('שלום\u200e ok\u200f');
+    expect(runs('x\u202ey').map((run) => run.text)).toEqual(['xy']);
+  });
+
   it('drops C0 controls except newline and tab', () => {
     expect(stripAnsi('a\u0000b\u0007c\bd\re\u000bf\u000cg\u007fh\n\ti')).toBe('abcdefgh\n\ti');
   });

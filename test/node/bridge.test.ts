@@ -173,6 +173,26 @@ describe('the bridge', () => {
     expect(sent.filter((m) => m.id === request.id)).toEqual([]);
   });
 
+  it('tells a tab that answers a dialog another tab answered first, even one that was away then; not the winner', async () => {
+    const first = await openTab();
+    const results = first.probe([{ call: 'confirm', args: ['Raced?', 'm'] }]);
+    const request = await first.request('confirm', 'Raced?');
+    first.send({ type: 'extension_ui_response', id: request.id, confirmed: true });
+    expect((await results).map((r) => r.value)).toEqual([true]);
+    // A tab that was away when the first answer came (its answer waited in its outbox).
+    const late = await openTab();
+    late.send({ type: 'extension_ui_response', id: request.id, confirmed: false });
+    const closed = await late.next('the refusal', (v) => v.type === 'rpc_ui_dialog_closed');
+    expect(closed.value).toEqual({ type: 'rpc_ui_dialog_closed', id: request.id, reason: 'answered' });
+    // The winner's own answer again is not news to it.
+    first.send({ type: 'extension_ui_response', id: request.id, confirmed: true });
+    await first.probe([{ call: 'notify', args: ['sync'] }]);
+    expect(first.values.filter((v) => v.type === 'rpc_ui_dialog_closed')).toEqual([]);
+    expect(sent.filter((m) => m.id === request.id)).toEqual([
+      { type: 'extension_ui_response', id: request.id, confirmed: true },
+    ]);
+  });
+
   it('forwards the cancel of a dialog with bad fields (the kit answers it so the agent goes on)', async () => {
     const tab = await openTab();
     // ctx.ui.confirm('Proceed?') without a message: pi writes a confirm with no "message".

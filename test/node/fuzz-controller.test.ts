@@ -486,8 +486,7 @@ class Run {
       this.notes.map((note) => note.id),
       'notifications',
     );
-    if (c.notifications.length > 2 * this.limit)
-      expect(c.notifications.length).toBeLessThanOrEqual(2 * this.limit);
+    expect(c.notifications.length).toBeLessThanOrEqual(2 * this.limit);
     agree(
       c.statuses,
       [...this.statuses.keys()]

@@ -257,9 +257,11 @@ export class RpcExtensionUI extends LitElement {
       controller.on('answer', ({ dialog, response }) => {
         this.#sent.remember(response);
         this.#answered.set(response.id, dialog.request.title);
-        for (const id of this.#answered.keys())
-          if (this.#answered.size > ANSWERED_KEPT) this.#answered.delete(id);
+        const oldest = this.#answered.keys().next();
+        if (this.#answered.size > ANSWERED_KEPT && !oldest.done) this.#answered.delete(oldest.value);
       }),
+      // Already said not to have reached the agent: the bridge's word on it adds nothing.
+      controller.on('expire', ({ dialog }) => this.#answered.delete(dialog.request.id)),
       controller.on('invalid', this.#onInvalid),
     ];
     window.addEventListener('pagehide', this.#save);

@@ -3,10 +3,9 @@ import { css } from 'lit';
 export const selectStyles = css`
   .filter-label {
     display: block;
-    margin-block-end: 0.25rem;
   }
   #filter {
-    margin-block-end: 0.5rem;
+    margin-block: 0.25rem 0.5rem;
   }
 
   /*

@@ -11,7 +11,7 @@ export const dialogStyles = css`
     inset: 0;
     z-index: var(--rpc-z-index, 10);
     pointer-events: none;
-    /* The title's cap (cqb) is a share of this box; in page mode, of the viewport. */
+    /* The title's cap is a share of this box (cqb); in page mode, of the viewport (svh). */
     container-type: size;
   }
   :host([contained][open]) {
@@ -83,13 +83,15 @@ export const dialogStyles = css`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
     /* A long title (a command to allow, say) scrolls on its own: the body keeps its room. */
-    max-block-size: 40cqb;
+    max-block-size: min(40svh, 40cqb);
     overflow-y: auto;
     /* Agent text: each paragraph takes its own direction (English in an RTL page, say). */
     unicode-bidi: plaintext;
   }
+  /* The quieter text: queue position, countdown, keyboard hint. */
   .position,
-  .countdown {
+  .countdown,
+  .hint {
     color: var(--_muted);
     font-size: 0.9em;
     font-variant-numeric: tabular-nums;
@@ -102,8 +104,8 @@ export const dialogStyles = css`
     display: flex;
     flex-direction: column;
     padding: 0 1rem;
+    /* A scroll container: as a flex item it may shrink to nothing (no min-content floor). */
     overflow: auto;
-    min-block-size: 0;
   }
   .countdown {
     display: flex;
@@ -146,11 +148,6 @@ export const dialogStyles = css`
   .actions > button {
     justify-self: end;
   }
-  .hint {
-    color: var(--_muted);
-    font-size: 0.85em;
-  }
-
   button,
   input,
   textarea {

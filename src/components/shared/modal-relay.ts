@@ -39,6 +39,8 @@ export function relayToModal(message: string): void {
       line.textContent = message;
       live.append(line);
       while (live.childElementCount > KEPT) live.firstElementChild?.remove();
+      // Said: gone after a while, so that a later request in the same dialog does not carry it.
+      setTimeout(() => line.remove(), 10_000);
     });
   });
 }

@@ -205,8 +205,9 @@ export function stringsFor<T extends Partial<RpcStrings>>(part: T, own: Partial<
 }
 
 /**
- * Agent text set into one of these sentences, isolated (U+2068…U+2069): its direction marks (a
- * right-to-left override, say) stay inside it instead of turning the rest of the sentence.
+ * Agent text set into one of these sentences, isolated (U+2068…U+2069): its direction (a Hebrew
+ * title in an English sentence) stays inside it instead of reordering the sentence around it.
+ * (Overrides and isolates of its own are gone already: `stripAnsi` drops them.)
  */
 export function isolate(text: string): string {
   return `\u2068${text}\u2069`;

@@ -19,8 +19,6 @@ export const statusBarStyles = [
        */
       overflow-x: auto;
       scrollbar-width: none;
-      /* Items are never wider than the bar (a narrow sidebar). */
-      container-type: inline-size;
       white-space: nowrap;
       color: var(--_muted);
       background: var(--rpc-status-background, var(--_bg));
@@ -42,7 +40,8 @@ export const statusBarStyles = [
 
     .item {
       flex-shrink: 0;
-      max-inline-size: min(var(--rpc-status-item-max-inline-size, 40ch), 100cqi - 12px);
+      /* Never wider than the bar (a narrow sidebar): its width comes from a ResizeObserver. */
+      max-inline-size: min(var(--rpc-status-item-max-inline-size, 40ch), var(--_bar-inline-size, 100vw) - 12px);
       padding-inline: 2px;
       border-radius: 2px;
     }

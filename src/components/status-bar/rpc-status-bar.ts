@@ -82,8 +82,22 @@ export class RpcStatusBar extends LitElement {
     return this.#announcement;
   }
 
+  // The bar's width caps each item's (a container query would take a bar sized by its content,
+  // in a flex row say, down to nothing).
+  readonly #resize = new ResizeObserver(([entry]) => {
+    const bar = entry?.target as HTMLElement | undefined;
+    // Hidden (no statuses), it keeps the last width: items never flash at no width.
+    if (bar?.clientWidth) bar.style.setProperty('--_bar-inline-size', `${bar.clientWidth}px`);
+  });
+
+  protected override firstUpdated(): void {
+    const bar = this.renderRoot.querySelector('.bar');
+    if (bar) this.#resize.observe(bar);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    document.removeEventListener('keydown', this.#onDocumentKeyDown);
     this.#cancelWaiting();
     this.#known = undefined;
   }
@@ -112,7 +126,6 @@ export class RpcStatusBar extends LitElement {
         @pointerleave=${this.#onLeave}
         @focus=${this.#onEnter}
         @blur=${this.#onLeave}
-        @keydown=${this.#onKeyDown}
       >
         <span class="text" part="text">${ansiText(status.text, { truncated })}</span>
       </li>
@@ -136,10 +149,9 @@ export class RpcStatusBar extends LitElement {
       <div
         class="tooltip"
         part="tooltip"
-        popover="hint"
+        popover="manual"
         aria-hidden="true"
         @pointerleave=${this.#onLeave}
-        @toggle=${this.#onToggle}
       >${this.#tip ? ansiText(this.#tip.text, { truncated }) : ''}</div>
     `;
   }
@@ -150,7 +162,11 @@ export class RpcStatusBar extends LitElement {
     // Browsers without popovers show no tooltip (and do not know `:popover-open`).
     if (typeof tip?.showPopover !== 'function') return;
     const wanted = this.tipKey !== undefined;
-    if (tip.matches(':popover-open') !== wanted) tip.togglePopover(wanted);
+    if (tip.matches(':popover-open') === wanted) return;
+    tip.togglePopover(wanted);
+    // While it shows, Escape hides it wherever focus is (WCAG 1.4.13).
+    if (wanted) document.addEventListener('keydown', this.#onDocumentKeyDown);
+    else document.removeEventListener('keydown', this.#onDocumentKeyDown);
   }
 
   #text(): typeof statusBarEnglish {
@@ -233,17 +249,9 @@ export class RpcStatusBar extends LitElement {
     this.tipKey = undefined;
   };
 
-  #onKeyDown = (event: KeyboardEvent): void => {
-    // Escape hides the tooltip; the key still reaches the host (no stopPropagation).
+  #onDocumentKeyDown = (event: KeyboardEvent): void => {
+    // The key still reaches the page: nothing is stopped or prevented.
     if (event.key === 'Escape') this.tipKey = undefined;
-  };
-
-  /**
-   * A hint popover closes itself on Escape wherever focus is (and on a click elsewhere): then the
-   * tooltip is gone until the next hover or focus. (Browsers without hints keep it manual.)
-   */
-  #onToggle = (event: ToggleEvent): void => {
-    if (event.newState === 'closed') this.tipKey = undefined;
   };
 
   /** A vertical wheel scrolls a bar too narrow for its items sideways (a mouse has no other way). */
@@ -251,7 +259,8 @@ export class RpcStatusBar extends LitElement {
     const bar = event.currentTarget as HTMLElement;
     if (event.deltaX || event.ctrlKey || bar.scrollWidth <= bar.clientWidth) return;
     const before = bar.scrollLeft;
-    const delta = event.deltaY * (event.deltaMode === WheelEvent.DOM_DELTA_LINE ? 20 : 1);
+    const unit = [1, 20, bar.clientWidth][event.deltaMode] ?? 1; // pixels, lines or pages
+    const delta = event.deltaY * unit;
     // In a right-to-left bar the items run leftwards: down goes to the later ones there too.
     bar.scrollLeft += getComputedStyle(bar).direction === 'rtl' ? -delta : delta;
     if (bar.scrollLeft !== before) event.preventDefault();

@@ -238,7 +238,8 @@ describe('rpc-dialogs', () => {
   it('a direction override in the title stays inside it: the rest of the note reads left to right', async () => {
     const { confirm, settle, clock, host } = await setup();
     confirm('first');
-    confirm('queued', { timeout: 1000, title: 'Push to origin\u202e' });
+    // An override, and a pop of the kit's own isolate before it: neither turns the sentence.
+    confirm('queued', { timeout: 1000, title: 'Push to origin\u2069\u202e' });
     await settle();
     clock.advance(1000);
     await settle();

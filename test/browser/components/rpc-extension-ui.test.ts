@@ -7,6 +7,7 @@ import type { RpcStopEvent } from '../../../src/components/events/stop-event.js'
 import type { RpcTitleEvent } from '../../../src/components/events/title-event.js';
 import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-extension-ui.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
+import { InboundMessage } from '../../../src/transport/inbound.js';
 import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
 import { BaseTransport, type ConnectionState } from '../../../src/transport/transport.js';
 import { findNode } from '../../support/a11y.js';
@@ -20,6 +21,9 @@ class ManualTransport extends BaseTransport {
   }
   move(state: ConnectionState): void {
     this.setState(state);
+  }
+  deliver(message: object): void {
+    this.receive(InboundMessage.fromText(JSON.stringify(message)));
   }
   send(): void {}
   close(): void {
@@ -333,6 +337,25 @@ describe('rpc-extension-ui', () => {
     el.setAttribute('notification-duration', '20000');
     await settle();
     expect(notifications.duration).to.equal(20000);
+  });
+
+  it('an answer that could not be sent in time is said once: not again when the bridge drops it late', async () => {
+    const transport = new ManualTransport();
+    const el = document.createElement('rpc-extension-ui');
+    el.transport = transport;
+    await fixture(html`<div></div>`).then((wrapper) => wrapper.append(el));
+    transport.move('open');
+    transport.deliver(confirm('late', { timeout: 300 }));
+    transport.move('reconnecting');
+    expect(el.controller.respond('late', { confirmed: true })).to.equal(true);
+    await sleep(400);
+    const notice = el.shadowRoot?.querySelector('rpc-dialogs')?.shadowRoot?.querySelector('[role="status"]');
+    expect(notice?.textContent).to.contain('could not be sent before the agent stopped waiting');
+    // Back: the outbox goes out, and the bridge says the answer came after the deadline.
+    transport.move('open');
+    transport.deliver({ type: 'rpc_ui_dialog_closed', id: 'late', reason: 'expired' });
+    await el.updateComplete;
+    expect(el.controller.notifications).to.deep.equal([]);
   });
 
   it('warns the developer of an unreadable line, and of each unknown method once', async () => {

@@ -512,13 +512,17 @@ describe('rpc-select', () => {
   it('a title taller than the dialog scrolls on its own: the options, the buttons and the title start stay in view', async () => {
     // A permission prompt: the command to allow, 40 lines of it, in the title.
     const title = `Run this command?\n${numbered(40).join('\n')}`;
-    for (const contained of [true, false]) {
+    // Contained in a box; page-modal; page-modal in a page whose own tall size container the
+    // title must not measure itself against.
+    const pages = ['block-size: 400px', 'block-size: 400px', 'block-size: 4000px; container-type: size'];
+    for (const [index, page] of pages.entries()) {
+      const contained = index === 0;
       const { el, wrapper } = await openDialog<RpcSelect, SelectRequest>(
         'rpc-select',
         request({ title, options: ['Allow', 'Block'] }),
         (select) => {
           select.contained = contained;
-          select.parentElement?.setAttribute('style', 'position: relative; block-size: 400px');
+          select.parentElement?.setAttribute('style', `position: relative; ${page}`);
         },
       );
       await settle(el);

@@ -149,6 +149,7 @@ describe('rpc-status-bar', () => {
     set('b', 'second');
     set('c', 'third');
     await settle();
+    await settle(); // the bar's width is measured after it shows
     const bar = $('.bar') as HTMLElement;
     const first = (items()[0] as HTMLElement).getBoundingClientRect();
     expect(first.width).to.be.at.most(bar.clientWidth);
@@ -162,6 +163,34 @@ describe('rpc-status-bar', () => {
     const more = new WheelEvent('wheel', { deltaY: 100, bubbles: true, cancelable: true });
     items()[0]?.dispatchEvent(more);
     expect(more.defaultPrevented).to.equal(false);
+  });
+
+  it('sized by its content (in a flex row), the bar shows its items in full', async () => {
+    const { set, settle, items } = await setup('display: flex');
+    set('a', 'main');
+    set('b', 'idle');
+    await settle();
+    await settle();
+    for (const item of items()) {
+      const text = item.querySelector('.text') as HTMLElement;
+      expect(text.clientWidth, text.textContent ?? '').to.be.above(0);
+      expect(text.scrollWidth, text.textContent ?? '').to.be.at.most(text.clientWidth);
+    }
+  });
+
+  it('a click on a cut-off item keeps its tooltip', async () => {
+    const { set, settle, items, $ } = await setup('inline-size: 300px; margin-block-start: 200px');
+    set('a', `${'a long status '.repeat(12)}end`);
+    await settle();
+    const item = (items()[0] as HTMLElement).getBoundingClientRect();
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(item.x + 20), Math.round(item.y + item.height / 2)],
+    });
+    await settle();
+    await settle();
+    expect(($('.tooltip') as HTMLElement).matches(':popover-open')).to.equal(true);
+    await sendMouse({ type: 'move', position: [0, 0] });
   });
 
   it('the tooltip stays while the pointer moves onto it, and Escape hides it wherever focus is', async () => {
