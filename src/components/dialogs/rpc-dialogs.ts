@@ -1,5 +1,11 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import {
+  html,
+  LitElement,
+  nothing,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { literal, html as staticHtml } from 'lit/static-html.js';
 import { stripAnsi } from '../../protocol/ansi.js';
@@ -41,10 +47,18 @@ const TAGS = {
  * @csspart notice - the brief note shown when a dialog expired
  */
 export class RpcDialogs extends LitElement {
+  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
+  static override properties: PropertyDeclarations = {
+    controller: { attribute: false },
+    contained: { type: Boolean, reflect: true },
+    strings: { attribute: false },
+    returnFocus: { attribute: false },
+    noticeDuration: { type: Number, attribute: 'notice-duration' },
+  };
+
   static override styles = [tokens, dialogsStyles];
 
   /** The controller whose dialogs to show. */
-  @property({ attribute: false })
   get controller(): ExtensionUIController | undefined {
     return this.#binding.controller;
   }
@@ -54,16 +68,16 @@ export class RpcDialogs extends LitElement {
   }
 
   /** Confine dialogs to the nearest positioned ancestor instead of the page (IDE sidebars). */
-  @property({ type: Boolean, reflect: true }) contained = false;
+  contained = false;
 
   /** Override some user-facing strings, for this queue and its dialogs. */
-  @property({ attribute: false }) strings: Partial<RpcStrings> = {};
+  strings: Partial<RpcStrings> = {};
 
   /** Where focus goes when the queue empties and the element focused before is gone. */
-  @property({ attribute: false }) returnFocus: HTMLElement | undefined;
+  returnFocus: HTMLElement | undefined;
 
   /** How long the note about an expired dialog stays, in milliseconds. */
-  @property({ type: Number, attribute: 'notice-duration' }) noticeDuration = 6000;
+  noticeDuration = 6000;
 
   readonly #binding = new ControllerBinding(this, ['dialogs']);
   readonly #notice = new NoticeController(this);

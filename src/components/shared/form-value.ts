@@ -1,4 +1,4 @@
-import { property } from 'lit/decorators.js';
+import type { PropertyDeclarations } from 'lit';
 import type { DialogRequest } from '../../protocol/types.js';
 import { RpcDialogElement } from './dialog-element.js';
 
@@ -11,8 +11,11 @@ export abstract class FormValueDialogElement<R extends DialogRequest> extends Rp
   /** Tells the browser this element takes part in forms. */
   static formAssociated = true;
 
+  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
+  static override properties: PropertyDeclarations = { name: { reflect: true } };
+
   /** The name under which the submitted text is part of the form's data. */
-  @property({ reflect: true }) name = '';
+  name = '';
 
   readonly #internals = this.attachInternals();
   #value: string | undefined;

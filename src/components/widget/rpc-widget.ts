@@ -1,5 +1,4 @@
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WidgetPlacement } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
@@ -26,10 +25,16 @@ import { widgetStyles } from './rpc-widget.styles.js';
  * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
 export class RpcWidget extends LitElement {
+  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
+  static override properties: PropertyDeclarations = {
+    controller: { attribute: false },
+    placement: { reflect: true },
+    strings: { attribute: false },
+  };
+
   static override styles = widgetStyles;
 
   /** The controller whose widgets are shown. */
-  @property({ attribute: false })
   get controller(): ExtensionUIController | undefined {
     return this.#binding.controller;
   }
@@ -38,10 +43,10 @@ export class RpcWidget extends LitElement {
   }
 
   /** Which widgets to show: `aboveEditor` (default) or `belowEditor`. */
-  @property({ reflect: true }) placement: WidgetPlacement = 'aboveEditor';
+  placement: WidgetPlacement = 'aboveEditor';
 
   /** Override some user-facing strings for this element. */
-  @property({ attribute: false }) strings: Partial<RpcStrings> = {};
+  strings: Partial<RpcStrings> = {};
 
   readonly #binding = new ControllerBinding(this, ['widgets'], { perFrame: true });
 
