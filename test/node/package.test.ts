@@ -80,12 +80,12 @@ describe('size budgets (minified, gzipped, without Lit)', () => {
     // Issue 6 asks for 20 kB; the kit is not there yet (see the issue's note). This ceiling stops
     // it from growing unnoticed and comes down as the kit shrinks. (It went from 30 to 31 kB with
     // the fixes of an audit: about thirty bugs, among them answers lost or sent for the wrong dialog;
-    // to 32.5 kB with those of an accessibility and robustness review: long titles that hid the
+    // to 32 kB with those of an accessibility and robustness review: long titles that hid the
     // options, scrolling text out of keyboard reach, errors pushed out by a flood, answers the
     // bridge did not take while the tab said nothing, announcements unheard behind a modal dialog.)
     const kit = rows.find((row) => row.name.startsWith('whole kit'));
     const host = rows.find((row) => row.name === 'rpc-extension-ui');
-    expect(kit?.gzipped).toBeLessThanOrEqual(32.5 * 1024);
+    expect(kit?.gzipped).toBeLessThanOrEqual(32 * 1024);
     expect(host?.gzipped).toBeLessThanOrEqual(kit?.gzipped ?? 0);
   });
 });
