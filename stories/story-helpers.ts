@@ -6,7 +6,7 @@ import type { Decorator } from '@storybook/web-components-vite';
 import { html, nothing } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import type { RpcResponseEvent } from '../src/components/events/response-event.js';
 import type { RpcDialogElement } from '../src/components/shared/dialog-element.js';
 import type { DialogRequest } from '../src/protocol/types.js';
@@ -145,8 +145,10 @@ export async function dialogIn<T extends DialogEl = DialogEl>(canvasElement: HTM
   if (!el?.shadowRoot) throw new Error(`<${tag}> is not rendered`);
   await el.updateComplete;
   const root = el.shadowRoot;
-  // Let the entrance animation (opacity from 0) finish: users see the dialog after it, and axe
-  // can't judge colour contrast while it runs.
+  // Shown first (under load the request may open it a render later: its animation would then be
+  // missed below and the dialog checked at opacity 0), then the entrance animation (opacity from
+  // 0) finished: users see the dialog after it, and axe can't judge colour contrast while it runs.
+  if (el.request) await waitFor(() => expect(root.querySelector('dialog[open]')).not.toBeNull());
   await Promise.all(
     root
       .querySelector('dialog')

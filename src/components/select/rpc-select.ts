@@ -29,7 +29,8 @@ const filterConverter = {
  * (no wrap), Home/End jump to the ends, PageUp/PageDown move by the visible rows, and typing
  * jumps to the next option starting with what was typed (within 700 ms; the same letter again
  * cycles). Enter, a click, Ctrl/Cmd+Enter or the Submit button answer `{value}` with the active
- * option exactly as received; Escape or Cancel answer `{cancelled: true}`.
+ * option exactly as received (a tap on another option than the active one first makes it active,
+ * shown in full); Escape or Cancel answer `{cancelled: true}`.
  *
  * Long lists stay fast: rows have a fixed height and only the visible ones (plus a few) are
  * rendered, each with `aria-setsize`/`aria-posinset`. The active row grows to show all of a long
@@ -306,7 +307,14 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
     // The second click of a double click would answer the next dialog, shown in the same place.
     if (this.settled || !option || event.detail > 1) return;
-    this.active = Number(option.dataset.position);
+    const position = Number(option.dataset.position);
+    // A finger cannot hover to read an option cut short: a first tap on another option makes it
+    // the active one (shown in full), a tap on the active one picks it.
+    if ((event as PointerEvent).pointerType === 'touch' && position !== this.active) {
+      this.#moveTo(position);
+      return;
+    }
+    this.active = position;
     this.primaryAction();
   }
 

@@ -205,6 +205,21 @@ describe('rpc-select', () => {
     expect(second.responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'Banana' }]);
   });
 
+  it('a tap on another option makes it active (shown in full); a tap on the active one answers', async () => {
+    const long = `Run the whole migration ${'and then some more '.repeat(10)}end`;
+    const { el, responses } = await open({ options: ['Skip', long] });
+    const tap = (option: HTMLElement) =>
+      option.dispatchEvent(new PointerEvent('click', { pointerType: 'touch', bubbles: true, detail: 1 }));
+    tap(options(el)[1] as HTMLElement);
+    await el.updateComplete;
+    expect(responses).to.deep.equal([]);
+    expect(activeText(el)).to.equal(long);
+    const shown = active(el);
+    expect(shown.scrollWidth).to.be.at.most(shown.clientWidth);
+    tap(active(el));
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: long }]);
+  });
+
   it('the Submit and Cancel buttons answer for mouse users', async () => {
     const { el, responses } = await open();
     await keys(el, 'ArrowDown');
