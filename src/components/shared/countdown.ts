@@ -30,6 +30,14 @@ export class CountdownController implements ReactiveController {
     return this.#seconds;
   }
 
+  /**
+   * The seconds left as text, padded with figure spaces (a digit's width) to the digits of the
+   * whole time: the text, and the bar beside it, keep their width as 10 becomes 9.
+   */
+  get secondsText(): string {
+    return String(this.#seconds ?? '').padStart(String(Math.ceil(this.#total / 1000)).length, '\u2007');
+  }
+
   /** Remaining share of the whole time, from 1 to 0. */
   get fraction(): number {
     if (!this.#clock || this.#deadline === undefined || this.#total <= 0) return 0;

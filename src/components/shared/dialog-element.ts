@@ -297,7 +297,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
           seconds === undefined
             ? nothing
             : html`<div class="countdown" part="countdown">
-              <span id="countdown" part="countdown-text"><bdi>${format(text.secondsLeft, { seconds })}</bdi></span>
+              <span id="countdown" part="countdown-text"><bdi>${format(text.secondsLeft, { seconds: countdown.secondsText })}</bdi></span>
               <div class="bar" part="countdown-bar" aria-hidden="true">
                 <div class="fill" ${cssomStyle({ '--_fraction': String(countdown.fraction) })}></div>
               </div>

@@ -159,12 +159,16 @@ describe('rpc-confirm', () => {
     clock.advance(1);
     await el.updateComplete;
     expect(part(el, '#countdown')?.textContent).to.equal('10 s left');
+    const barWidth = () => part(el, '.bar')?.getBoundingClientRect().width;
+    const before = barWidth();
     clock.advance(999);
     await el.updateComplete;
-    expect(part(el, '#countdown')?.textContent).to.equal('9 s left');
+    // A figure space holds the place of the tens: the text and the bar keep their width.
+    expect(part(el, '#countdown')?.textContent).to.equal('\u20079 s left');
+    expect(barWidth()).to.equal(before);
     clock.advance(8_999);
     await el.updateComplete;
-    expect(part(el, '#countdown')?.textContent).to.equal('1 s left');
+    expect(part(el, '#countdown')?.textContent).to.equal('\u20071 s left');
     const expired = oneEvent(el, 'rpc-expire');
     clock.advance(1);
     expect((await expired).detail.message).to.equal(
