@@ -102,6 +102,15 @@ export function stripAnsi(text: string): string {
   return text.replace(CONTROL, '');
 }
 
+/**
+ * Agent text set into a sentence of the kit's own (an expiry note quoting a title): without escape
+ * codes and bidi controls, and isolated (U+2068…U+2069), so that its direction (a Hebrew title in
+ * an English sentence) stays inside it instead of reordering the sentence around it.
+ */
+export function quotedText(text: string): string {
+  return `\u2068${stripAnsi(text)}\u2069`;
+}
+
 const FLAGS = ['bold', 'dim', 'italic', 'underline', 'inverse'] as const;
 
 /** Whether two styles look the same. */

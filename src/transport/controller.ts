@@ -1,4 +1,4 @@
-import { stripAnsi } from '../protocol/ansi.js';
+import { quotedText } from '../protocol/ansi.js';
 import { parseRequest } from '../protocol/parse.js';
 import type { InvalidRequestReport } from '../protocol/report.js';
 import { cancelResponse, responseFor } from '../protocol/responses.js';
@@ -534,8 +534,7 @@ export class ExtensionUIController {
   #expire(dialog: PendingDialog): void {
     const { id, title } = dialog.request;
     this.#remove(id);
-    // The title is isolated (U+2068…U+2069): its direction marks must not turn the sentence.
-    const message = `“\u2068${stripAnsi(title)}\u2069” was not answered within ${seconds((dialog.deadline ?? 0) - dialog.receivedAt)}; the agent went on with its default.`;
+    const message = `“${quotedText(title)}” was not answered within ${seconds((dialog.deadline ?? 0) - dialog.receivedAt)}; the agent went on with its default.`;
     this.#events.emit('expire', { dialog, reason: 'timeout', message });
   }
 
@@ -548,7 +547,7 @@ export class ExtensionUIController {
     const left = Math.max(0, (dialog.deadline ?? 0) - this.#clock.now());
     const handle = this.#clock.setTimeout(() => {
       this.#undelivered.delete(id);
-      const message = `The answer to “\u2068${stripAnsi(title)}\u2069” could not be sent before the agent stopped waiting; it went on with its default.`;
+      const message = `The answer to “${quotedText(title)}” could not be sent before the agent stopped waiting; it went on with its default.`;
       this.#events.emit('expire', { dialog, reason: 'undelivered', message });
     }, left);
     this.#undelivered.set(id, handle);

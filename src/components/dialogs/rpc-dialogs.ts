@@ -8,7 +8,7 @@ import {
 } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { literal, html as staticHtml } from 'lit/static-html.js';
-import { stripAnsi } from '../../protocol/ansi.js';
+import { quotedText } from '../../protocol/ansi.js';
 import type { DialogMethod } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { PendingDialog } from '../../transport/state.js';
@@ -16,14 +16,7 @@ import { ControllerBinding } from '../shared/controller-binding.js';
 import { NoticeController } from '../shared/countdown.js';
 import { FocusReturn } from '../shared/focus.js';
 import { relayToModal } from '../shared/modal-relay.js';
-import {
-  dialogEnglish,
-  format,
-  isolate,
-  queueEnglish,
-  type RpcStrings,
-  stringsFor,
-} from '../shared/strings.js';
+import { dialogEnglish, format, queueEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
 
@@ -127,7 +120,7 @@ export class RpcDialogs extends LitElement {
     this.#stopExpire = this.isConnected
       ? this.controller?.on('expire', ({ dialog, reason }) => {
           const text = stringsFor({ ...dialogEnglish, ...queueEnglish }, this.strings);
-          const title = isolate(stripAnsi(dialog.request.title));
+          const title = quotedText(dialog.request.title);
           const said = format(reason === 'timeout' ? text.expired : text.undelivered, { title });
           this.#notice.show(said, this.noticeDuration);
           // Behind the next dialog, if one follows, the notice is not heard: that dialog says it.

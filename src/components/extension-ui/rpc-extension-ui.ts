@@ -6,7 +6,7 @@ import {
   type PropertyValues,
   type TemplateResult,
 } from 'lit';
-import { stripAnsi } from '../../protocol/ansi.js';
+import { quotedText, stripAnsi } from '../../protocol/ansi.js';
 import { type BridgeAgentExit, isBridgeType } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
 import type { NotifyType } from '../../protocol/types.js';
@@ -20,7 +20,7 @@ import { bindTitle } from '../bindings/title-binding.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
 import { relayToModal } from '../shared/modal-relay.js';
-import { format, hostEnglish, isolate, type RpcStrings, stringsFor } from '../shared/strings.js';
+import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { newestWithin, SentAnswers } from './sent-answers.js';
 import { isRecord, type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
@@ -438,7 +438,7 @@ export class RpcExtensionUI extends LitElement {
 
   /** A note among the notifications about the dialog titled `title`. */
   #note(template: string, title: string, type: NotifyType = 'warning'): void {
-    this.#controller.note(format(template, { title: isolate(stripAnsi(title)) }), type);
+    this.#controller.note(format(template, { title: quotedText(title) }), type);
   }
 
   /**

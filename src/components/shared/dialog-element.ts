@@ -9,7 +9,7 @@ import {
 import { responseFor } from '../../protocol/responses.js';
 import type { DialogAnswer, DialogRequest } from '../../protocol/types.js';
 import { dialogTimeout } from '../../protocol/types.js';
-import { stripAnsi } from '../../protocol/ansi.js';
+import { quotedText } from '../../protocol/ansi.js';
 import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
@@ -19,7 +19,7 @@ import { CountdownController, NoticeController } from './countdown.js';
 import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
 import { FocusReturn, wrapTab } from './focus.js';
-import { dialogEnglish, format, isolate, type RpcStrings, stringsFor } from './strings.js';
+import { dialogEnglish, format, type RpcStrings, stringsFor } from './strings.js';
 import { tokens } from './tokens.styles.js';
 
 /**
@@ -344,7 +344,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const request = this.request;
     if (!request || this.settled) return;
     this.settled = true;
-    const message = format(this.text.expired, { title: isolate(stripAnsi(request.title)) });
+    const message = format(this.text.expired, { title: quotedText(request.title) });
     this.#close();
     this.dispatchEvent(new RpcExpireEvent(request, message));
     if (!this.controller) this.#notice.show(message, 6000); // bound, the queue host reports it

@@ -19,16 +19,21 @@ export function wrapTab(event: KeyboardEvent, container: Element): void {
   }
 }
 
+/** The element that really has focus, looking inside open shadow roots. */
+export function deepActiveElement(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
 /** Remembers where focus was when an overlay opened, to give it back when it closes. */
 export class FocusReturn {
   #previous: Element | null = null;
 
-  /** Remember the element that really has focus now, looking inside open shadow roots; return it. */
+  /** Remember the element that really has focus now ({@link deepActiveElement}); return it. */
   save(): Element | null {
-    let active = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    this.#previous = active;
-    return active;
+    this.#previous = deepActiveElement();
+    return this.#previous;
   }
 
   /**

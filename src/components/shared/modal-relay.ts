@@ -5,14 +5,14 @@
  * modal dialog that has focus.
  */
 
+import { deepActiveElement } from './focus.js';
+
 /** How many relayed messages a dialog keeps (older ones are gone from its live region). */
 const KEPT = 3;
 
 /** The kit's page-modal dialog that has focus, if any. */
 function focusedModal(): HTMLDialogElement | undefined {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  const dialog = active?.closest('dialog');
+  const dialog = deepActiveElement()?.closest('dialog');
   const root = dialog?.getRootNode();
   const ours = root instanceof ShadowRoot && root.host.localName.startsWith('rpc-');
   return ours && dialog?.matches(':modal') ? dialog : undefined;

@@ -204,15 +204,6 @@ export function stringsFor<T extends Partial<RpcStrings>>(part: T, own: Partial<
   return { ...part, ...overrides, ...own };
 }
 
-/**
- * Agent text set into one of these sentences, isolated (U+2068…U+2069): its direction (a Hebrew
- * title in an English sentence) stays inside it instead of reordering the sentence around it.
- * (Overrides and isolates of its own are gone already: `stripAnsi` drops them.)
- */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
-}
-
 /** Fill `{name}` placeholders. */
 export function format(template: string, values: Readonly<Record<string, string | number>>): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>

@@ -46,6 +46,17 @@ async function setup(options: { contained?: boolean } = {}) {
   return { clock, controller, host, trigger, confirm, ask, settle, current, part, sent, wrapper };
 }
 
+/** The note shown when a queued dialog titled `title` expires behind another one. */
+async function noticeOfQueuedExpiry(title: string): Promise<Element | null | undefined> {
+  const { confirm, settle, clock, host } = await setup();
+  confirm('first');
+  confirm('queued', { timeout: 1000, title });
+  await settle();
+  clock.advance(1000);
+  await settle();
+  return host.shadowRoot?.querySelector('[role="status"]');
+}
+
 describe('rpc-dialogs', () => {
   it('shows dialogs first in, first out, with "1 of 3" visible and in the description', async () => {
     const { confirm, settle, part, sent } = await setup();
@@ -224,26 +235,15 @@ describe('rpc-dialogs', () => {
   });
 
   it('reports an expired dialog by its title without ANSI codes', async () => {
-    const { confirm, settle, clock, host } = await setup();
-    confirm('first');
-    confirm('queued', { timeout: 1000, title: '\u001b[1;31mDeploy\u001b[0m now?' });
-    await settle();
-    clock.advance(1000);
-    await settle();
-    expect(host.shadowRoot?.querySelector('[role="status"]')?.textContent).to.equal(
+    const notice = await noticeOfQueuedExpiry('\u001b[1;31mDeploy\u001b[0m now?');
+    expect(notice?.textContent).to.equal(
       '“\u2068Deploy now?\u2069” timed out: the agent went on with its default.',
     );
   });
 
   it('a direction override in the title stays inside it: the rest of the note reads left to right', async () => {
-    const { confirm, settle, clock, host } = await setup();
-    confirm('first');
     // An override, and a pop of the kit's own isolate before it: neither turns the sentence.
-    confirm('queued', { timeout: 1000, title: 'Push to origin\u2069\u202e' });
-    await settle();
-    clock.advance(1000);
-    await settle();
-    const notice = host.shadowRoot?.querySelector('[role="status"]');
+    const notice = await noticeOfQueuedExpiry('Push to origin\u2069\u202e');
     const text = [...(notice?.childNodes ?? [])].find((node) => node.nodeType === Node.TEXT_NODE);
     const left = (word: string) => {
       const range = document.createRange();
