@@ -5,7 +5,8 @@ import type { Plugin } from 'vite';
  * whitespace, and remove it where CSS never needs it (around `{ } ; ,` and after `:`); drop the
  * leading zero of `0.5` and shorten `#aabbcc` to `#abc`. Whitespace before `:` and around other
  * characters is kept, so selectors such as `:host ::slotted(*)` keep their descendant
- * combinators. Templates with `${…}` are left alone.
+ * combinators. Templates with `${…}` are left alone (a `$` on its own, as in `[attr$='x']`, is
+ * not an expression).
  */
 export function minifyCssTemplates(): Plugin {
   return {
@@ -13,7 +14,7 @@ export function minifyCssTemplates(): Plugin {
     transform(code, id) {
       if (!/\.styles\.ts$/.test(id)) return undefined;
       return {
-        code: code.replace(/css`([^`$]*)`/g, (_, body: string) => `css\`${minifyCss(body)}\``),
+        code: code.replace(/css`((?:[^`$]|\$(?!\{))*)`/g, (_, body: string) => `css\`${minifyCss(body)}\``),
         map: null,
       };
     },

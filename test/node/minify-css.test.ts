@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minifyCss } from '../../scripts/minify-css.js';
+import { minifyCss, minifyCssTemplates } from '../../scripts/minify-css.js';
 
 describe('the build’s CSS minifier', () => {
   it('drops comments and whitespace CSS never needs, shortens zeros and colours', () => {
@@ -28,6 +28,16 @@ describe('the build’s CSS minifier', () => {
   it('leaves strings, eight-digit colours and numbers that only look alike', () => {
     expect(minifyCss(".a::before { content: ''; color: #aabbccdd; width: 10.05px }")).toBe(
       ".a::before{content:'';color:#aabbccdd;width:10.05px}",
+    );
+  });
+
+  it('minifies a css`…` template with a `$=` selector, and leaves one with an expression', () => {
+    const plugin = minifyCssTemplates();
+    const transform = plugin.transform as (code: string, id: string) => { code: string } | undefined;
+    const code =
+      "css`\n  :host-context([kind$='dark']) {\n    color-scheme: dark;\n  }\n`;\ncss`a { top: ${0} }`;";
+    expect(transform(code, 'x.styles.ts')?.code).toBe(
+      "css`:host-context([kind$='dark']){color-scheme:dark}`;\ncss`a { top: ${0} }`;",
     );
   });
 });
