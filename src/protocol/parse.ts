@@ -1,5 +1,5 @@
 import type { InvalidRequestReport } from './report.js';
-import { describeValue } from './report.js';
+import { describeValue, isRecord } from './report.js';
 import { isKnownMethod, requestSchemas, type WireRequest } from './schema.js';
 import type { ExtensionUIRequest } from './types.js';
 
@@ -63,19 +63,18 @@ function describeIssue(data: unknown, issue: Issue): string {
  * @param raw the line as text, kept in the report
  */
 export function parseRequest(data: unknown, raw: string): RequestParseResult {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+  if (!isRecord(data)) {
     return { ok: false, report: { raw, reason: 'not-an-object', message: 'The line is not a JSON object.' } };
   }
-  const record = data as Record<string, unknown>;
-  const id = typeof record.id === 'string' && record.id ? record.id : undefined;
-  const method = typeof record.method === 'string' ? record.method : undefined;
+  const id = typeof data.id === 'string' && data.id ? data.id : undefined;
+  const method = typeof data.method === 'string' ? data.method : undefined;
   const where = { ...(id === undefined ? {} : { id }), ...(method === undefined ? {} : { method }) };
   if (id === undefined) {
-    const message = `The ${method ?? 'extension UI'} request has no usable "id" (got ${describeValue(record.id)}).`;
+    const message = `The ${method ?? 'extension UI'} request has no usable "id" (got ${describeValue(data.id)}).`;
     return { ok: false, report: { raw, reason: 'missing-id', message, ...where } };
   }
   if (method === undefined || !isKnownMethod(method)) {
-    const message = `Unknown extension UI method ${describeValue(record.method)}; the request was ignored and not answered.`;
+    const message = `Unknown extension UI method ${describeValue(data.method)}; the request was ignored and not answered.`;
     return { ok: false, report: { raw, reason: 'unknown-method', message, ...where } };
   }
   const result = requestSchemas[method].safeParse(data);

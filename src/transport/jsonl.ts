@@ -1,3 +1,4 @@
+import { isRecord } from '../protocol/report.js';
 import { TransportError } from './errors.js';
 import { InboundMessage } from './inbound.js';
 
@@ -183,7 +184,7 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 
 /** Whether `value` is a plain JSON object (not null, not an array, not a class instance). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  if (!isRecord(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }

@@ -2,6 +2,7 @@
  * Where `<rpc-extension-ui>` keeps its controller's snapshot across reloads: a host's state object
  * (VS Code's webview API) under a key, other keys kept, or `sessionStorage` under that key.
  */
+import { isRecord as isJsonObject } from '../../protocol/report.js';
 
 /**
  * Where a host keeps state across reloads, e.g. the VS Code webview API object
@@ -19,7 +20,7 @@ export type RpcPersistMode = 'none' | 'session';
 
 /** Whether `value` is a JSON object (not `null`, not an array). */
 export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isJsonObject(value);
 }
 
 /**
