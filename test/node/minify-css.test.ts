@@ -20,9 +20,13 @@ describe('the build’s CSS minifier', () => {
     expect(minifyCss(':host([contained]) ::slotted(*) { top: 0 }')).toBe(
       ':host([contained]) ::slotted(*){top:0}',
     );
-    expect(minifyCss('.connection .indicator , b > c { top: 0 }')).toBe(
-      '.connection .indicator,b > c{top:0}',
-    );
+    expect(minifyCss('.connection .indicator , b > c { top: 0 }')).toBe('.connection .indicator,b>c{top:0}');
+  });
+
+  it('drops the quotes of an attribute selector value that is a name, and the space before !important', () => {
+    expect(
+      minifyCss(".c[data-state*='connecting'], [a='true'] , [b='1x'], [c='a b'] { top: 0 !important }"),
+    ).toBe(".c[data-state*=connecting],[a=true],[b='1x'],[c='a b']{top:0!important}");
   });
 
   it('leaves strings, eight-digit colours and numbers that only look alike', () => {
@@ -37,7 +41,7 @@ describe('the build’s CSS minifier', () => {
     const code =
       "css`\n  :host-context([kind$='dark']) {\n    color-scheme: dark;\n  }\n`;\ncss`a { top: ${0} }`;";
     expect(transform(code, 'x.styles.ts')?.code).toBe(
-      "css`:host-context([kind$='dark']){color-scheme:dark}`;\ncss`a { top: ${0} }`;",
+      'css`:host-context([kind$=dark]){color-scheme:dark}`;\ncss`a { top: ${0} }`;',
     );
   });
 });
