@@ -5,8 +5,14 @@ import type { Plugin } from 'vite';
 const TAGS = new Set(['html', 'svg']);
 
 /**
- * Drop the indentation in the static parts of Lit's html`…` and svg`…` templates: the spaces
- * and tabs after each line break. The line break stays, so the markup keeps a whitespace
+ * The quotes of a static attribute value that HTML reads the same without them: a name, number or
+ * word (`class="header"`, `tabindex="-1"`), after `name=` and before whitespace or the tag's end.
+ */
+const UNQUOTABLE = /(?<=\s[a-z][\w-]*=)"[\w.-]+"(?=[\s>])/g;
+
+/**
+ * Drop the indentation in the static parts of Lit's html`…` and svg`…` templates (the spaces
+ * and tabs after each line break) and the quotes around static attribute values that need none. The line break stays, so the markup keeps a whitespace
  * character where it had whitespace (the same rendering outside `white-space: pre`, which the
  * kit's templates never indent inside) and every line keeps its number. Expressions (`${…}`),
  * other strings and nested templates' code are not touched; a nested html`…` is a template of
@@ -17,9 +23,15 @@ export function minifyHtmlTemplates(code: string, fileName = 'module.ts'): Magic
   const edited = new MagicString(code);
   const strip = (part: ts.Node) => {
     const start = part.getStart(source);
-    for (const match of code.slice(start, part.getEnd()).matchAll(/\n([ \t]+)/g)) {
+    const text = code.slice(start, part.getEnd());
+    for (const match of text.matchAll(/\n([ \t]+)/g)) {
       const from = start + match.index + 1;
       edited.remove(from, from + (match[1]?.length ?? 0));
+    }
+    for (const match of text.matchAll(UNQUOTABLE)) {
+      const open = start + match.index;
+      edited.remove(open, open + 1);
+      edited.remove(open + match[0].length - 1, open + match[0].length);
     }
   };
   const visit = (node: ts.Node): void => {
