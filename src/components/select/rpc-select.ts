@@ -156,7 +156,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
       ? '#filter'
       : this.#shown.length
         ? '#listbox'
-        : '[data-action="cancel"]';
+        : '[data-action=cancel]';
     return this.renderRoot.querySelector<HTMLElement>(selector);
   }
 
@@ -213,7 +213,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const listbox = this.#listbox;
     if (!listbox) return;
     // Not the active row: it grows to show all of a long option.
-    const row = listbox.querySelector('[role="option"]:not([aria-selected])')?.getBoundingClientRect().height;
+    const row = listbox.querySelector('[role=option]:not([aria-selected])')?.getBoundingClientRect().height;
     if (row) this.rowHeight = row;
     if (listbox.clientHeight > 0) this.viewHeight = listbox.clientHeight;
   }
@@ -304,7 +304,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   #onClick(event: MouseEvent): void {
-    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    const option = (event.target as Element).closest<HTMLElement>('[role=option]');
     // The second click of a double click would answer the next dialog, shown in the same place.
     if (this.settled || !option || event.detail > 1) return;
     const position = Number(option.dataset.position);

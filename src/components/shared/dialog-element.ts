@@ -327,7 +327,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
       else dialog.showModal();
       this.#shown = true;
     }
-    for (const scroller of dialog.querySelectorAll('h2, .body')) this.#scrollers.observe(scroller);
+    for (const scroller of dialog.querySelectorAll('h2,.body')) this.#scrollers.observe(scroller);
     this.initialFocus()?.focus();
   }
 
