@@ -2,7 +2,7 @@ import MagicString from 'magic-string';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
-const TAGS = new Set(['html', 'svg']);
+const TAGS = new Set(['html', 'svg', 'staticHtml']);
 
 /**
  * The quotes of a static attribute value that HTML reads the same without them: a name, number or
@@ -11,12 +11,13 @@ const TAGS = new Set(['html', 'svg']);
 const UNQUOTABLE = /(?<=\s[a-z][\w-]*=)"[\w.-]+"(?=[\s>])/g;
 
 /**
- * Drop the indentation in the static parts of Lit's html`…` and svg`…` templates (the spaces
- * and tabs after each line break) and the quotes around static attribute values that need none. The line break stays, so the markup keeps a whitespace
- * character where it had whitespace (the same rendering outside `white-space: pre`, which the
- * kit's templates never indent inside) and every line keeps its number. Expressions (`${…}`),
- * other strings and nested templates' code are not touched; a nested html`…` is a template of
- * its own.
+ * Drop the indentation in the static parts of Lit's html`…` and svg`…` templates (and
+ * lit/static-html's, imported as `staticHtml`): the spaces and tabs after each line break. The
+ * line break stays, so the markup keeps a whitespace character where it had whitespace (the same
+ * rendering outside `white-space: pre`, which the kit's templates never indent inside) and every
+ * line keeps its number. Also drop the quotes around static attribute values that need none.
+ * Expressions (`${…}`), other strings and nested templates' code are not touched; a nested
+ * html`…` is a template of its own.
  */
 export function minifyHtmlTemplates(code: string, fileName = 'module.ts'): MagicString {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
