@@ -152,11 +152,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   protected override initialFocus(): HTMLElement | null {
-    const selector = this.#filterShown
-      ? '#filter'
-      : this.#shown.length
-        ? '#listbox'
-        : '[data-action=cancel]';
+    const selector = this.#filterShown ? '#filter' : this.#shown.length ? '#listbox' : '[data-action=cancel]';
     return this.renderRoot.querySelector<HTMLElement>(selector);
   }
 
