@@ -14,6 +14,17 @@ const noEvalHtml = (testFramework) => `<!doctype html>
 <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'unsafe-inline'; connect-src 'self'">
 </head><body><script type="module" src="${testFramework}"></script></body></html>`;
 
+// The component tests press keys as fast as the test runner can, one dialog after another: the
+// stray-input guard (Enter and clicks held back right after a dialog shows while keys were being
+// pressed) is off for them, as for any automated driver. test/browser/components/stray-input.test.ts
+// turns it on and tests it; the end-to-end tests (test/node/e2e-*) keep it on and wait like a user.
+// (The `.ts` path: the one the tests' own imports resolve to, so that this is the same module.)
+const guardOffHtml = (testFramework) => `<!doctype html>
+<html><body><script type="module">
+import { strayInput } from '/src/components/shared/stray-input.ts';
+strayInput.guardMs = 0;
+</script><script type="module" src="${testFramework}"></script></body></html>`;
+
 export default {
   nodeResolve: true,
   // One page at a time: keyboard tests need the focused page.
@@ -30,7 +41,11 @@ export default {
     wsServerPlugin(),
   ],
   groups: [
-    { name: 'browser', files: ['test/browser/**/*.test.ts', '!test/browser/csp/**'] },
+    {
+      name: 'browser',
+      files: ['test/browser/**/*.test.ts', '!test/browser/csp/**'],
+      testRunnerHtml: guardOffHtml,
+    },
     { name: 'no-eval', files: ['test/browser/csp/**/*.test.ts'], testRunnerHtml: noEvalHtml },
   ],
   reporters: [defaultReporter(), summaryReporter('.test-results/wtr.json')],

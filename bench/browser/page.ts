@@ -11,6 +11,7 @@ import { elements } from '../../src/components/define.js';
 import type { RpcDialogs } from '../../src/components/dialogs/rpc-dialogs.js';
 import type { RpcSelect } from '../../src/components/select/rpc-select.js';
 import type { RpcDialogElement } from '../../src/components/shared/dialog-element.js';
+import { strayInput } from '../../src/components/shared/stray-input.js';
 import type { DialogAnswer, DialogRequest } from '../../src/protocol/types.js';
 import { createMemoryTransport } from '../../src/transport/memory.js';
 import { Random } from '../random.js';
@@ -248,6 +249,9 @@ let keyPending: Promise<void> = Promise.resolve();
 
 async function keyOpen(index: number): Promise<void> {
   await keyPending;
+  // The answer path alone: each press comes right after the last, which the stray-input guard
+  // (an Enter within 500 ms of a dialog shown while the user was pressing keys) would hold back.
+  strayInput.guardMs = 0;
   composer.focus();
   const id = nextId(`key${index}`);
   await openTimed(dialogLine('confirm', id), 'confirm');

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium.js';
+import { readingPause } from '../support/reading-pause.js';
 import { serveDirectory } from '../support/static-server.js';
 
 const NONCE = 'rpc-ui-kit-csp-test';
@@ -145,6 +146,7 @@ it('really enforces the policy: eval, an inline script and a style attribute are
 });
 
 async function answer(request: { method: string; options: string[] }, line: Line): Promise<void> {
+  await readingPause(page);
   switch (request.method) {
     case 'select': {
       const steps = request.options.indexOf(line.value ?? '');

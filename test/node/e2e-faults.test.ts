@@ -15,6 +15,7 @@ import type { OutboundMessage } from '../../src/transport/transport.js';
 import { type ProbeResult, Tab, until } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
 import { buildPlayground, startDefaultBridge } from '../support/playground.js';
+import { readingPause } from '../support/reading-pause.js';
 
 /** A bridge on the real agent, with what went into and came out of the agent recorded. */
 interface Rig {
@@ -272,6 +273,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     const input = await requestTitled(shared, 'Answered while offline', mark);
     const select = await requestTitled(shared, 'Still here after the drop', mark);
 
+    await readingPause(page);
     // The network dies silently: the page still shows Connected and hands its answer to the
     // socket, which never delivers it.
     proxy.stall();
@@ -286,6 +288,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     await expect.poll(() => pill(page).textContent()).toContain('Reconnecting…');
     expect(await heading(page)).toBe('Answered while offline');
 
+    await readingPause(page);
     // The user answers while offline: the answer waits in the outbox, the next dialog shows.
     await page.keyboard.type('typed offline ✓');
     await page.keyboard.press('Enter');
@@ -325,6 +328,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     });
     expect(remaining).toBeLessThan(replay.timeout + 500);
 
+    await readingPause(page);
     await dialog(page).getByRole('option', { name: 'green' }).click();
     expect((await probeResults(shared, mark)).map((r) => r.value)).toEqual([
       true,
@@ -361,6 +365,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     proxy.refuseWebSockets = true;
     proxy.cut();
     await expect.poll(() => ui(page).getAttribute('connection')).toBe('reconnecting');
+    await readingPause(page);
     await page.keyboard.type('across a reload ✓');
     await page.keyboard.press('Enter');
     await expect.poll(() => heading(page)).toBe('Still open after the reload');
@@ -378,6 +383,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     await expect.poll(() => ui(page).getAttribute('connection'), { timeout: 15_000 }).toBe('connected');
     await expect.poll(() => answersTo(shared, input.id).length).toBe(1);
     expect(await heading(page)).toBe('Still open after the reload');
+    await readingPause(page);
     await page.keyboard.press('Control+Enter');
     expect((await probeResults(shared, mark)).map((r) => r.value)).toEqual(['across a reload ✓', true]);
     expect(answersTo(shared, input.id)).toEqual([
@@ -443,6 +449,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     expect(remaining).toBeGreaterThan(30_000);
     expect(remaining).toBeLessThan(60_000);
 
+    await readingPause(page);
     await page.keyboard.press('Control+Enter');
     expect((await other.resultAfter(cleared)).slice(2).map((r) => r.value)).toEqual(['right', true]);
     expect(answersTo(shared, select.id)).toEqual([
@@ -501,6 +508,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
       const mark = after.fromAgent.length;
       await probe(page, [{ call: 'confirm', args: ['From the new agent', 'm'] }]);
       await expect.poll(() => heading(page)).toBe('From the new agent');
+      await readingPause(page);
       await page.keyboard.press('Control+Enter');
       expect((await probeResults(after, mark)).map((r) => r.value)).toEqual([true]);
       expect(errors).toEqual([]);
@@ -544,6 +552,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     const request = await requestTitled(rig, 'Pending when the agent dies');
     const written = rig.toAgent.length;
 
+    await readingPause(page);
     rig.bridge.agent.child.kill('SIGKILL');
     const writtenAtExit = rig.bridge.agent.exited.then(() => rig.toAgent.length);
     // The user answers at that very moment (before anyone can know the agent is gone).
@@ -622,6 +631,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
         return snapshot.dialogs?.map((d) => d.request.title);
       });
     await expect.poll(stored).toEqual(['Right after the huge line']);
+    await readingPause(page);
     await dialog(page).getByRole('button', { name: 'Yes' }).click();
     expect((await probeResults(shared, after)).map((r) => r.value)).toEqual([true]);
     const request = await requestTitled(shared, 'Right after the huge line', after);
@@ -659,6 +669,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     const byKeyboard = 5;
     for (let i = 1; i <= byKeyboard; i++) {
       await expect.poll(() => heading(page)).toBe(`Flood ${i}`);
+      await readingPause(page);
       const started = Date.now();
       await page.keyboard.press('Control+Enter');
       await expect.poll(() => heading(page)).toBe(`Flood ${i + 1}`);
@@ -746,6 +757,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     const mark = shared.fromAgent.length;
     await probe(page, [{ call: 'select', args: ['After the flood', ['calm', 'storm']] }]);
     await expect.poll(() => heading(page)).toBe('After the flood');
+    await readingPause(page);
     await dialog(page).getByRole('option', { name: 'calm' }).click();
     expect((await probeResults(shared, mark)).map((r) => r.value)).toEqual(['calm']);
     const request = await requestTitled(shared, 'After the flood', mark);

@@ -11,6 +11,7 @@ import type { Bridge } from '../../src/bridge/server.js';
 import { Tab } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
 import { buildPlayground, startDefaultBridge } from '../support/playground.js';
+import { readingPause } from '../support/reading-pause.js';
 
 let bridge: Bridge;
 let browser: Browser;
@@ -87,17 +88,21 @@ describe('the playground on the real agent', () => {
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Pick one');
     await expect.poll(() => dialog(page).getByText('1 of 4').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
+    await readingPause(page);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Proceed?');
     expect(await axeViolations(page)).toEqual([]);
+    await readingPause(page);
     await dialog(page).getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Your name');
     expect(await axeViolations(page)).toEqual([]);
+    await readingPause(page);
     await page.keyboard.type('Ada ✓');
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Edit');
     expect(await axeViolations(page)).toEqual([]);
+    await readingPause(page);
     await page.keyboard.type(' end');
     await page.keyboard.press('Control+Enter');
     const results = await observer.resultAfter(mark);
@@ -197,6 +202,7 @@ describe('the playground on the real agent', () => {
     );
     expect(left).toBeGreaterThan(20);
     expect(left).toBeLessThan(30);
+    await readingPause(second);
     await dialog(second).getByRole('option', { name: 'y' }).click();
     expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual(['y']);
     await expect.poll(() => dialog(first).count()).toBe(0);
@@ -219,6 +225,7 @@ describe('the playground on the real agent', () => {
     const second = await observer.request('confirm', 'Second');
     observer.send({ type: 'extension_ui_response', id: second.id, confirmed: true });
     await expect.poll(() => dialog(page).getByText('1 of 2').count()).toBe(0);
+    await readingPause(page);
     await dialog(page).getByRole('button', { name: 'No' }).click();
     expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual([false, true]);
 
@@ -228,11 +235,14 @@ describe('the playground on the real agent', () => {
       { call: 'editor', args: ['Mouse editor', 'kept'] },
     ]);
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Mouse select');
+    await readingPause(page);
     await dialog(page).getByRole('option', { name: 'two' }).click();
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Mouse input');
+    await readingPause(page);
     await dialog(page).getByRole('textbox').fill('clicked');
     await dialog(page).getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Mouse editor');
+    await readingPause(page);
     await dialog(page).getByRole('button', { name: 'OK' }).click();
     expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual(['two', 'clicked', 'kept']);
     await page.close();

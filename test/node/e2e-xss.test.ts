@@ -25,6 +25,7 @@ import { stripAnsi } from '../../src/protocol/ansi.js';
 import { Tab } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
 import { buildPlayground, startDefaultBridge } from '../support/playground.js';
+import { readingPause } from '../support/reading-pause.js';
 
 interface CorpusEntry {
   readonly id: string;
@@ -495,7 +496,7 @@ describe('the XSS corpus through the real agent, the bridge and the playground',
         const scan = tag === dialogTag.editor; // the last of the four: everything sent is on the page
         const [view] = await Promise.all([
           page.evaluate(readDialog, { tag, title: shown(title), scan }),
-          answerPrevious?.(),
+          answerPrevious && readingPause(page).then(answerPrevious),
         ]);
         problems.push(...view.findings.map((finding) => `${where} ${tag}: ${finding}`));
         if (!view.found) throw new Error(`${where}: ${tag} did not show (saw ${view.title ?? ''})`);
@@ -547,6 +548,7 @@ describe('the XSS corpus through the real agent, the bridge and the playground',
         await page.keyboard.press('Enter');
       });
       if (editor.value !== shownInTextarea(p(23))) problems.push(`${where}: editor prefill differs`);
+      await readingPause(page);
       await page.keyboard.press('Control+Enter'); // sends the prefill back
 
       const results = await observer.resultAfter(mark, 15_000);
@@ -607,10 +609,13 @@ describe('the XSS corpus through the real agent, the bridge and the playground',
     ]);
     const dialog = page.locator('dialog[open]');
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Still working?');
+    await readingPause(page);
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Pick the payload');
+    await readingPause(page);
     await dialog.getByRole('option', { name: '<img src=x onerror=alert(1)>' }).click();
     await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Type it');
+    await readingPause(page);
     await page.keyboard.type('"><svg onload=alert(1)>');
     await page.keyboard.press('Enter');
     expect((await observer.resultAfter(mark, 15_000)).map((r) => r.value)).toEqual([

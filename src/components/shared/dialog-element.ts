@@ -20,6 +20,7 @@ import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
 import { FocusReturn, wrapTab } from './focus.js';
 import { dialogEnglish, format, type RpcStrings, stringsFor } from './strings.js';
+import { guardStrayInput } from './stray-input.js';
 import { tokens } from './tokens.styles.js';
 
 /**
@@ -59,8 +60,10 @@ const preventDefault = (event: Event) => event.preventDefault();
  * The shell every dialog element shares: a native `<dialog>` (modal in page mode, confined to
  * the host box in `contained` mode) named by the request title and described by its message,
  * queue position and countdown; Escape cancels, Ctrl/Cmd+Enter runs the primary action, Tab
- * wraps, focus goes in on open and comes back on close; exactly one answer per request. Title
- * and message are shown without ANSI codes, at most 100,000 characters of each.
+ * wraps, focus goes in on open and comes back on close; exactly one answer per request. Input
+ * meant for something else never answers it: Enter and clicks are ignored for half a second after
+ * it shows when the user was pressing keys or clicking just before (`strayInput`). Title and
+ * message are shown without ANSI codes, at most 100,000 characters of each.
  *
  * @fires rpc-response - standalone mode: the user answered; `detail` is the exact response object.
  * @fires rpc-expire - the request's timeout ran out before an answer; nothing was sent.
@@ -146,6 +149,8 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   protected readonly countdown = new CountdownController(this, () => this.#expire());
   readonly #notice = new NoticeController(this);
   readonly #focusReturn = new FocusReturn();
+  // Enter and clicks meant for something else: held back for a moment after a request shows.
+  readonly #armStrayInputGuard = guardStrayInput(this);
   // A title or body taller than its box scrolls: Tab reaches it then, so that keys scroll it.
   // (Else -1: a click on it keeps focus in the dialog, where Escape and Tab work.)
   readonly #scrollers = new ResizeObserver((entries) => {
@@ -327,6 +332,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
       else dialog.showModal();
       this.#shown = true;
     }
+    this.#armStrayInputGuard();
     for (const scroller of dialog.querySelectorAll('h2,.body')) this.#scrollers.observe(scroller);
     this.initialFocus()?.focus();
   }
