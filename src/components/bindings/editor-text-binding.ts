@@ -1,5 +1,6 @@
 import type { ExtensionUIController } from '../../transport/controller.js';
 import { RpcEditorTextEvent } from '../events/editor-text-event.js';
+import { deepActiveElement } from '../shared/focus.js';
 
 /** A host text field the agent's editor text can go to. */
 export type EditorField = HTMLTextAreaElement | HTMLInputElement;
@@ -44,8 +45,9 @@ export interface EditorTextBinding {
  * (clamped to the new length) rather than jumping to the end.
  *
  * The typing rule: text the user typed is never silently overwritten. The user counts as typing
- * when the field has focus, is not empty and its value differs from the last value this binding
- * wrote into it. Then the field is left alone, the event says `deferred: true`, and the text is
+ * when the field has focus (or focus is in a dialog open over the page, such as the agent's
+ * question: it comes back to the draft), is not empty and its value differs from the last value
+ * this binding wrote into it. Then the field is left alone, the event says `deferred: true`, and the text is
  * held back (a newer one replaces it) until the user leaves the field (`deferUntil: 'blur'`, the
  * default) or the host calls `apply()` (either mode); `discard()` drops it. A field without
  * focus, empty (the host cleared it after a send) or untouched since the last write is updated
@@ -91,7 +93,7 @@ export function bindEditorText(
 
   const stop = controller.on('editorText', (text) => {
     const el = field();
-    const typing = el !== undefined && isFocused(el) && el.value !== '' && el.value !== written.get(el);
+    const typing = el !== undefined && inUse(el) && el.value !== '' && el.value !== written.get(el);
     if (el && !typing) {
       discard();
       write(el, text);
@@ -113,9 +115,16 @@ export function bindEditorText(
   return Object.assign(dispose, { apply, discard, pending: (): string | undefined => pending });
 }
 
-/** Whether `el` has focus in its document or shadow root (a detached field's root has no focus). */
-function isFocused(el: Element): boolean {
-  return (el.getRootNode() as Partial<DocumentOrShadowRoot>).activeElement === el;
+/**
+ * Whether the user is at `el`: it has focus in its document or shadow root (a detached field's
+ * root has none), or focus is in a dialog that opened over it (a question from the agent, after
+ * which focus comes back to the draft).
+ */
+function inUse(el: Element): boolean {
+  return (
+    (el.getRootNode() as Partial<DocumentOrShadowRoot>).activeElement === el ||
+    !!(el.isConnected && deepActiveElement()?.closest('dialog'))
+  );
 }
 
 /** Set the value as the browser would (the native setter), keep the selection, fire `input`. */

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia, executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConnectionEvent } from '../../../src/components/events/connection-event.js';
 import type { RpcEditorTextEvent } from '../../../src/components/events/editor-text-event.js';
@@ -141,6 +141,26 @@ describe('rpc-extension-ui', () => {
     peer.writeMessage(request('set_editor_text', { text: 'fix the bug' }));
     expect(textarea.value).to.equal('fix the bug');
     expect(seen).to.deep.equal(['fix the bug']);
+  });
+
+  it('editor-target keeps a draft while a dialog has focus; the text lands once the user leaves the field', async () => {
+    const { el, peer, textarea, dialog, settle } = await mount({ 'editor-target': '#message' });
+    const seen: boolean[] = [];
+    el.addEventListener('rpc-editor-text', (event: RpcEditorTextEvent) => seen.push(event.detail.deferred));
+    textarea.focus();
+    await sendKeys({ type: 'my half-written prompt' });
+    peer.writeMessage(confirm('c1'));
+    await settle();
+    expect(dialog()?.shadowRoot?.activeElement).to.not.equal(null); // the question took focus
+    peer.writeMessage(request('set_editor_text', { text: '/test --all' }));
+    expect(textarea.value).to.equal('my half-written prompt');
+    expect(seen).to.deep.equal([true]);
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    expect(document.activeElement).to.equal(textarea); // focus came back to the draft
+    expect(textarea.value).to.equal('my half-written prompt');
+    textarea.blur();
+    expect(textarea.value).to.equal('/test --all');
   });
 
   it('without editor-target only fires rpc-editor-text', async () => {
