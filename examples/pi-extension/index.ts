@@ -183,6 +183,7 @@ async function tour(ctx: ExtensionCommandContext): Promise<void> {
   ui.setTitle('pi — rpc-ui-kit demo');
   ui.setStatus('demo', theme.fg('accent', '● demo running'));
   ui.setStatus('model', theme.fg('dim', 'offline · no model'));
+  ui.setWidget('demo-summary', undefined); // from an earlier run
   ui.setWidget('demo-plan', [theme.bold('Plan'), '  1. pick a colour', '  2. confirm', '  3. name it'], {
     placement: 'aboveEditor',
   });
@@ -201,8 +202,11 @@ async function tour(ctx: ExtensionCommandContext): Promise<void> {
     'The next steps ask for text.\nYou can cancel at any time.',
   );
   if (!go) {
-    ui.notify('Demo stopped: you said no.', 'warning');
+    // confirm() is false for No, for Escape (cancelled) and for a timeout alike.
+    ui.notify('Demo stopped: you did not say yes.', 'warning');
     ui.setStatus('demo', undefined);
+    ui.setStatus('model', undefined);
+    ui.setWidget('demo-plan', undefined);
     return;
   }
   const name = await ui.input('Name this session', 'e.g. refactor-auth');
@@ -247,8 +251,11 @@ export default function demoExtension(pi: ExtensionAPI): void {
       ctx.ui.notify('3 tests were slow.', 'warning');
       ctx.ui.notify('Lint failed: 2 errors.', 'error');
     },
-    status: (a, ctx) => ctx.ui.setStatus('demo', a ? ctx.ui.theme.fg('accent', a) : undefined),
-    widget: (a, ctx) => ctx.ui.setWidget('demo', a ? a.split('|') : undefined),
+    // Some text by default, so that the bare command shows something; `off` clears.
+    status: (a, ctx) =>
+      ctx.ui.setStatus('demo', a === 'off' ? undefined : ctx.ui.theme.fg('accent', a || '● demo status')),
+    widget: (a, ctx) =>
+      ctx.ui.setWidget('demo', a === 'off' ? undefined : (a || 'Demo widget|second line').split('|')),
     title: (a, ctx) => ctx.ui.setTitle(a || 'pi — demo title'),
     'editor-text': (a, ctx) => ctx.ui.setEditorText(a || 'Text set by the demo extension'),
   };

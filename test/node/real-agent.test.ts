@@ -228,6 +228,38 @@ describe('the real agent', () => {
     stop();
     expect(types).toContain('response');
   });
+
+  it('the demo commands: a bare /demo-status and /demo-widget show something, `off` clears; a tour cancelled leaves nothing behind', async () => {
+    const prompt = (message: string) =>
+      controller.send({ type: 'prompt', id: `demo-${++promptCount}`, message });
+    prompt('/demo-status');
+    prompt('/demo-widget one|two');
+    await waitFor(
+      () =>
+        controller.statuses.some((s) => s.key === 'demo') && controller.widgets.some((w) => w.key === 'demo'),
+    );
+    expect(controller.widgets.find((w) => w.key === 'demo')?.lines).toEqual(['one', 'two']);
+    prompt('/demo-status off');
+    prompt('/demo-widget off');
+    await waitFor(
+      () =>
+        !controller.statuses.some((s) => s.key === 'demo') &&
+        !controller.widgets.some((w) => w.key === 'demo'),
+    );
+
+    prompt('/demo');
+    await waitFor(() => controller.dialogs[0]?.request.method === 'select');
+    expect(controller.statuses.map((s) => s.key)).toEqual(expect.arrayContaining(['demo', 'model']));
+    controller.respond(controller.dialogs[0]?.request.id ?? '', { value: 'Green' });
+    await waitFor(() => controller.dialogs[0]?.request.method === 'confirm');
+    controller.respond(controller.dialogs[0]?.request.id ?? '', { cancelled: true }); // Escape
+    await waitFor(() => controller.notifications.some((n) => n.message.startsWith('Demo stopped')));
+    await waitFor(
+      () =>
+        !controller.statuses.some((s) => s.key === 'demo' || s.key === 'model') &&
+        !controller.widgets.some((w) => w.key.startsWith('demo')),
+    );
+  });
 });
 
 describe('a crashed agent', () => {
