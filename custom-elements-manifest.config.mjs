@@ -72,7 +72,8 @@ function eventNamesFromEventClasses() {
       const names = new Map();
       for (const mod of customElementsManifest.modules) {
         for (const decl of mod.declarations ?? []) {
-          if (decl.kind !== 'class' || decl.superclass?.name !== 'CustomEvent') continue;
+          // The event classes extend RpcEvent (a CustomEvent): any class with a static `type`.
+          if (decl.kind !== 'class') continue;
           const type = decl.members?.find((m) => m.static && m.name === 'type' && m.kind === 'field');
           const name = type?.default?.match(/^['"`]([^'"`]+)['"`]$/)?.[1];
           if (name) names.set(decl.name, name);
@@ -84,6 +85,8 @@ function eventNamesFromEventClasses() {
           const events = [];
           for (const event of decl.events) {
             const name = names.get(event.type?.text) ?? event.name;
+            // Inferred from a dispatch whose event class is not one of ours: nothing to list.
+            if (!name) continue;
             const same = events.find((e) => e.name === name);
             if (same) {
               same.type ??= event.type;

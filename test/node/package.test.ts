@@ -147,6 +147,34 @@ describe('editor metadata from the build', () => {
     const paths = manifest.modules.filter((m) => m.declarations?.some((d) => d.tagName)).map((m) => m.path);
     expect(paths.sort()).toEqual(tags.map((tag) => `dist/elements/${tag}.js`));
   });
+
+  it('lists the events each element fires by their names, with their types (editors offer these)', () => {
+    const webTypes = read('web-types.json') as {
+      contributions: { html: { elements: { name: string; events?: { name: string }[] }[] } };
+    };
+    const events = (tag: string) =>
+      webTypes.contributions.html.elements.find((e) => e.name === tag)?.events?.map((e) => e.name);
+    for (const tag of ['rpc-confirm', 'rpc-select', 'rpc-input', 'rpc-editor'])
+      expect(events(tag)).toEqual(['rpc-response', 'rpc-expire']);
+    expect(events('rpc-extension-ui')?.sort()).toEqual([
+      'rpc-connection',
+      'rpc-editor-text',
+      'rpc-stop',
+      'rpc-title',
+    ]);
+    const manifest = read('custom-elements.json') as {
+      modules: {
+        declarations?: { tagName?: string; events?: { name: string; type?: { text: string } }[] }[];
+      }[];
+    };
+    const confirm = manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .find((d) => d.tagName === 'rpc-confirm');
+    expect(confirm?.events?.map((e) => [e.name, e.type?.text])).toEqual([
+      ['rpc-response', 'RpcResponseEvent'],
+      ['rpc-expire', 'RpcExpireEvent'],
+    ]);
+  });
 });
 
 describe('npm pack, installed into a fresh project', () => {
