@@ -240,7 +240,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   // Lit calls the listeners below with the element as `this`.
 
   #onKeydown(event: KeyboardEvent): void {
-    if (event.isComposing || event.defaultPrevented || this.settled) return;
+    // An IME composition's keys are the input method's (Safari: isComposing false, keyCode 229).
+    if (event.isComposing || event.keyCode === 229 || event.defaultPrevented || this.settled) return;
     const inFilter = event.currentTarget !== this.#listbox;
     const modified = event.ctrlKey || event.metaKey || event.altKey;
     const target = modified || event.shiftKey ? undefined : this.#navigationTarget(event.key, inFilter);

@@ -359,12 +359,15 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   // Lit calls these listeners with the element as `this`.
 
   #onKeydown(event: KeyboardEvent): void {
+    // The keys of an IME composition (the Enter that commits it, the Escape that drops it) are the
+    // input method's; Safari sends the one that ends it with isComposing false but keyCode 229.
+    if (event.isComposing || event.keyCode === 229) return;
     // A held-down key repeats: it must not answer the next dialog too.
     const once = !event.repeat;
-    if (event.key === 'Escape' && !event.isComposing) {
+    if (event.key === 'Escape') {
       event.preventDefault();
       if (once) this.cancel();
-    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing) {
+    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       if (once) this.primaryAction();
     } else if (event.key === 'Enter' && !once && event.target instanceof HTMLButtonElement) {

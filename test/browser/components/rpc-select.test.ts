@@ -336,6 +336,21 @@ describe('rpc-select', () => {
     expect(activeText(el)).to.equal('Option 11'); // type-ahead 'o' went on from Option 10
   });
 
+  it("the Enter and Escape that end an IME composition in the filter (Safari: keyCode 229) are the input method's", async () => {
+    const { el, responses } = await open({ options: MANY_FRUITS });
+    const filter = part(el, '#filter') as HTMLInputElement;
+    // sendKeys cannot compose with an IME: these are the key events Safari sends as it commits.
+    for (const key of ['Enter', 'Escape'])
+      filter.dispatchEvent(
+        new KeyboardEvent('keydown', { key, keyCode: 229, bubbles: true, composed: true }),
+      );
+    await el.updateComplete;
+    expect(responses).to.deep.equal([]);
+    expect(el.open).to.equal(true);
+    await press('Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'Apple' }]);
+  });
+
   it('a long list gets a filter field with focus; typing narrows, arrows move, Enter picks', async () => {
     const { el, responses } = await open({ options: MANY_FRUITS });
     const filter = part(el, '#filter') as HTMLInputElement;
