@@ -82,10 +82,12 @@ describe('size budgets (minified, gzipped, without Lit)', () => {
     // the fixes of an audit: about thirty bugs, among them answers lost or sent for the wrong dialog;
     // to 32 kB with those of an accessibility and robustness review: long titles that hid the
     // options, scrolling text out of keyboard reach, errors pushed out by a flood, answers the
-    // bridge did not take while the tab said nothing, announcements unheard behind a modal dialog.)
+    // bridge did not take while the tab said nothing, announcements unheard behind a modal dialog;
+    // to 33 kB with the stray-input guard, so that an Enter typed for the composer cannot approve
+    // a permission prompt that pops up, and the fixes of the next QA pass.)
     const kit = rows.find((row) => row.name.startsWith('whole kit'));
     const host = rows.find((row) => row.name === 'rpc-extension-ui');
-    expect(kit?.gzipped).toBeLessThanOrEqual(32 * 1024);
+    expect(kit?.gzipped).toBeLessThanOrEqual(33 * 1024);
     expect(host?.gzipped).toBeLessThanOrEqual(kit?.gzipped ?? 0);
   });
 });

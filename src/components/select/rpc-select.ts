@@ -210,8 +210,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     if (!listbox) return;
     // Not the active row: it grows to show all of a long option.
     const row = listbox.querySelector('[role=option]:not([aria-selected])')?.getBoundingClientRect().height;
-    if (row) this.rowHeight = row;
-    if (listbox.clientHeight > 0) this.viewHeight = listbox.clientHeight;
+    this.rowHeight = row || this.rowHeight;
+    this.viewHeight = listbox.clientHeight || this.viewHeight;
   }
 
   #pageSize(): number {
@@ -315,7 +315,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     this.primaryAction();
   }
 
-  #onScroll(): void {
-    if (this.#listbox) this.scrollPosition = this.#listbox.scrollTop;
+  #onScroll(event: Event): void {
+    // Scroll events do not bubble: the target is the list box.
+    this.scrollPosition = (event.target as Element).scrollTop;
   }
 }
