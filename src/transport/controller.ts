@@ -34,6 +34,7 @@ export type ChangeKind =
   | 'title'
   | 'editorText'
   | 'notifications'
+  | 'drafts'
   | 'state';
 
 /** Events of an {@link ExtensionUIController}. */
@@ -111,6 +112,8 @@ export class ExtensionUIController {
   readonly #clock: Clock;
   readonly #notificationLimit: number;
   readonly #dialogs = new Map<string, PendingDialog>();
+  /** What the user typed so far in pending dialogs, by id (kept in snapshots). */
+  readonly #drafts = new Map<string, string>();
   readonly #timers = new Map<string, unknown>();
   readonly #answering = new Set<string>();
   /** Deadline timers of answers given while the transport was not open, by dialog id. */
@@ -188,6 +191,23 @@ export class ExtensionUIController {
   /** The dialog to show now: the oldest pending one. */
   get current(): PendingDialog | undefined {
     return this.dialogs[0];
+  }
+
+  /** The text typed so far in the pending dialog `id` (see {@link setDraft}), if any. */
+  draft(id: string): string | undefined {
+    return this.#drafts.get(id);
+  }
+
+  /**
+   * Keep what the user typed so far in the pending dialog `id` (an input's or editor's text), so
+   * that a snapshot brings it back with the dialog: a reload, or a VS Code webview hidden and
+   * shown again, does not lose it. The input and editor elements call this as the user types.
+   * Ignored for a dialog that is not pending; dropped when the dialog ends.
+   */
+  setDraft(id: string, text: string): void {
+    if (!this.#dialogs.has(id) || this.#drafts.get(id) === text) return;
+    this.#drafts.set(id, text);
+    this.#changed('drafts');
   }
 
   /** Milliseconds until `dialog`'s deadline (never negative), or `undefined` when it has none. */
@@ -329,6 +349,7 @@ export class ExtensionUIController {
         request,
         ageMs: now - receivedAt,
         remainingMs: deadline === undefined ? null : Math.max(0, deadline - now),
+        draft: this.#drafts.get(request.id),
       })),
       // These arrays are never changed in place: a new one replaces each.
       statuses: this.statuses,
@@ -343,7 +364,8 @@ export class ExtensionUIController {
   /**
    * Bring back a state from `snapshot()` (after a reload, or a hidden VS Code webview). Dialogs
    * keep their remaining time less the wall-clock time since the snapshot; one whose time ran out
-   * meanwhile expires at once. Dialogs already pending are kept. Emits `statuses`, `widgets` and
+   * meanwhile expires at once, and the text typed in them comes back (`draft`). Dialogs already
+   * pending are kept. Emits `statuses`, `widgets` and
    * `title` (when there is one) with the restored values; not `editorText`, which fills the
    * host's composer and would overwrite what the user typed since (its `change` is emitted).
    * Input that is not a valid snapshot is refused.
@@ -353,9 +375,11 @@ export class ExtensionUIController {
     const snapshot = readSnapshot(data);
     const away = Math.max(0, Date.now() - (snapshot.savedAt ?? Date.now()));
     for (const id of snapshot.closedIds) this.#closed.add(id);
-    for (const { request, ageMs, remainingMs } of snapshot.dialogs)
-      if (!this.#known(request.id))
+    for (const { request, ageMs, remainingMs, draft } of snapshot.dialogs)
+      if (!this.#known(request.id)) {
+        if (draft !== undefined) this.#drafts.set(request.id, draft);
         this.#open(request, ageMs + away, remainingMs === null ? undefined : remainingMs - away);
+      }
     this.#statuses.clear();
     for (const { key, text } of snapshot.statuses) this.#statuses.set(key, text);
     this.#widgets.clear();
@@ -405,6 +429,7 @@ export class ExtensionUIController {
     this.#timers.clear();
     this.#delivered();
     this.#dialogs.clear();
+    this.#drafts.clear();
     this.#dialogsChanged();
     this.#events.clear();
   }
@@ -563,6 +588,7 @@ export class ExtensionUIController {
     if (handle !== undefined) this.#clock.clearTimeout(handle);
     this.#timers.delete(id);
     this.#dialogs.delete(id);
+    this.#drafts.delete(id);
     this.#closed.add(id);
     this.#dialogsChanged();
   }

@@ -11,6 +11,8 @@ export interface DialogSnapshot {
   readonly ageMs: number;
   /** `null` when it never times out. */
   readonly remainingMs: number | null;
+  /** What the user had typed in it (an input's or editor's text), if anything. */
+  readonly draft?: string;
 }
 
 /** The controller's state as plain JSON, for `sessionStorage` or VS Code's `setState`. */
@@ -33,7 +35,7 @@ export interface ControllerSnapshot {
 const shape = z.object({
   version: z.literal(1),
   savedAt: z.optional(number),
-  dialogs: z.array(z.object({ ageMs: number, remainingMs: z.nullable(number) })),
+  dialogs: z.array(z.object({ ageMs: number, remainingMs: z.nullable(number), draft: z.optional(text) })),
   statuses: z.array(z.object({ key: text, text })),
   widgets: z.array(z.object({ key: text, lines, placement: widgetPlacement })),
   title: z.optional(text),

@@ -493,6 +493,29 @@ describe('snapshot and restore', () => {
     expect(fresh.editorText).toBe('draft');
   });
 
+  it('keeps what the user typed in a pending dialog across a reload, and drops it when the dialog ends', () => {
+    request('i', 'input', { title: 'Name?' });
+    request('e', 'editor', { title: 'Notes', prefill: 'p' });
+    const changes: string[] = [];
+    controller.on('change', (kind) => changes.push(kind));
+    controller.setDraft('i', 'Ada');
+    controller.setDraft('i', 'Ada'); // the same text: nothing changed
+    controller.setDraft('e', 'p and more');
+    controller.setDraft('gone', 'x'); // not a pending dialog
+    expect(changes).toEqual(['drafts', 'drafts']);
+    expect(controller.draft('gone')).toBe(undefined);
+    const saved = JSON.parse(JSON.stringify(controller.snapshot())) as unknown;
+
+    const restored = new ExtensionUIController({ clock });
+    restored.restore(saved);
+    expect([restored.draft('i'), restored.draft('e')]).toEqual(['Ada', 'p and more']);
+    restored.cancelAll();
+    expect([restored.draft('i'), restored.draft('e')]).toEqual([undefined, undefined]);
+    controller.respond('i', { value: 'Ada' });
+    expect(controller.draft('i')).toBe(undefined);
+    expect(controller.snapshot().dialogs.map((d) => [d.request.id, d.draft])).toEqual([['e', 'p and more']]);
+  });
+
   it('carry dialogs with their remaining time across a reload', () => {
     select('a', { timeout: 10_000 });
     request('e', 'editor', { title: 'E', prefill: 'p' });

@@ -1,7 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { EditorRequest } from '../../protocol/types.js';
-import { FormValueDialogElement } from '../shared/form-value.js';
+import { TextDialogElement } from '../shared/text-dialog.js';
 import { monoToken } from '../shared/mono.styles.js';
 import { editorStyles } from './rpc-editor.styles.js';
 import { dialogEnglish, editorEnglish, stringsFor } from '../shared/strings.js';
@@ -21,19 +21,20 @@ import { dialogEnglish, editorEnglish, stringsFor } from '../shared/strings.js';
  * @csspart submit-button - the "OK" button
  * @csspart cancel-button - the "Cancel" button
  */
-export class RpcEditor extends FormValueDialogElement<EditorRequest> {
-  static override styles = [...FormValueDialogElement.styles, monoToken, editorStyles];
+export class RpcEditor extends TextDialogElement<EditorRequest> {
+  static override styles = [...TextDialogElement.styles, monoToken, editorStyles];
 
   protected override get text(): typeof dialogEnglish & typeof editorEnglish {
     return stringsFor({ ...dialogEnglish, ...editorEnglish }, this.strings);
   }
 
   protected override renderBody(request: EditorRequest): TemplateResult {
-    // A new request gets a new textarea with its prefill; re-renders leave the edits alone.
+    // A new request gets a new textarea with its prefill (or the text typed before a reload);
+    // re-renders leave the edits alone.
     return html`${keyed(
       request,
       html`<textarea id="field" part="textarea" rows="12" aria-labelledby="title" aria-describedby="hint"
-        .value=${request.prefill ?? ''}></textarea>`,
+        .value=${this.draft ?? request.prefill ?? ''} @input=${this.keepDraft}></textarea>`,
     )}`;
   }
 

@@ -95,12 +95,12 @@ function warn(message: string, error: unknown): void {
  * Persistence: with `persist="session"` the controller's `snapshot()` is kept in `sessionStorage`
  * under `persist-key` (at most once per animation frame, on `pagehide` and when the element
  * leaves), and restored when the element connects, before the transport delivers anything: a
- * reload brings pending dialogs back with their remaining time. `stateStore` does the same with a
- * host's state object (VS Code's webview API): the snapshot is kept under `persist-key` in the
- * store's state, other keys are kept. A stored value that is not a snapshot is reported once on
- * the console and removed. The newest notifications are stored up to 256 K characters of
- * messages (one of megabytes is left out); a snapshot still too big for the store is stored
- * without its notifications.
+ * reload brings pending dialogs back with their remaining time and the text typed in them.
+ * `stateStore` does the same with a host's state object (VS Code's webview API): the snapshot is
+ * kept under `persist-key` in the store's state, other keys are kept. A stored value that is not
+ * a snapshot is reported once on the console and removed. The newest notifications are stored up
+ * to 256 K characters of messages (one of megabytes is left out); a snapshot still too big for
+ * the store is stored without its notifications.
  *
  * Layout: a column of the header (the `header` slot and the pill), the agent-exit message, the
  * widgets above the editor, the default slot (the host's composer), the widgets below the editor,

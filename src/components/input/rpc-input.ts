@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { InputRequest } from '../../protocol/types.js';
-import { FormValueDialogElement } from '../shared/form-value.js';
+import { TextDialogElement } from '../shared/text-dialog.js';
 import { inputStyles } from './rpc-input.styles.js';
 import { dialogEnglish, inputEnglish, stringsFor } from '../shared/strings.js';
 
@@ -19,20 +19,20 @@ import { dialogEnglish, inputEnglish, stringsFor } from '../shared/strings.js';
  * @csspart submit-button - the "OK" button
  * @csspart cancel-button - the "Cancel" button
  */
-export class RpcInput extends FormValueDialogElement<InputRequest> {
-  static override styles = [...FormValueDialogElement.styles, inputStyles];
+export class RpcInput extends TextDialogElement<InputRequest> {
+  static override styles = [...TextDialogElement.styles, inputStyles];
 
   protected override get text(): typeof dialogEnglish & typeof inputEnglish {
     return stringsFor({ ...dialogEnglish, ...inputEnglish }, this.strings);
   }
 
   protected override renderBody(request: InputRequest): TemplateResult {
-    // A new request gets a new, empty field.
+    // A new request gets a new, empty field (or the text typed before a reload).
     return html`${keyed(
       request,
       html`<input id="field" part="field" type="text" autocomplete="off" enterkeyhint="done"
         aria-labelledby="title" aria-describedby="hint" placeholder=${request.placeholder ?? nothing}
-        @keydown=${this.#onKeydown} />`,
+        .value=${this.draft ?? ''} @input=${this.keepDraft} @keydown=${this.#onKeydown} />`,
     )}`;
   }
 

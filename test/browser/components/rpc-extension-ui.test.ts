@@ -585,6 +585,38 @@ describe('rpc-extension-ui', () => {
       expect(second.sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'p1', confirmed: true }]);
     });
 
+    it('the text typed in an editor or input dialog comes back after a reload', async () => {
+      const key = `rpc-test-${++serial}`;
+      const first = await mount({ persist: 'session', 'persist-key': key });
+      first.peer.writeMessage(request('editor', { id: 'e1', title: 'Release notes', prefill: '## 0.2.0\n' }));
+      first.peer.writeMessage(request('input', { id: 'i1', title: 'Name?' }));
+      await first.settle();
+      await sendKeys({ type: '- Faster' });
+      await frame();
+      first.el.remove(); // the page goes (it saves on the way out)
+
+      const second = await mount({ persist: 'session', 'persist-key': key });
+      await second.settle();
+      const field = () => second.dialog()?.shadowRoot?.querySelector<HTMLTextAreaElement>('#field');
+      expect(field()?.value).to.equal('## 0.2.0\n- Faster');
+      expect(field()?.selectionStart).to.equal(field()?.value.length); // the caret at the end, as on open
+      await sendKeys({ type: ' ✓' });
+      await sendKeys({ down: 'Control' });
+      await sendKeys({ press: 'Enter' });
+      await sendKeys({ up: 'Control' });
+      await second.settle();
+      await sendKeys({ type: 'Ada' });
+      await frame();
+      second.el.remove();
+
+      const third = await mount({ persist: 'session', 'persist-key': key });
+      await third.settle();
+      expect(third.dialog()?.shadowRoot?.querySelector<HTMLInputElement>('#field')?.value).to.equal('Ada');
+      expect(second.sent()).to.deep.equal([
+        { type: 'extension_ui_response', id: 'e1', value: '## 0.2.0\n- Faster ✓' },
+      ]);
+    });
+
     for (const [label, stored] of [
       ['not a snapshot', JSON.stringify({ version: 2, dialogs: 'no' })],
       ['not JSON', '{"version":1,'],
