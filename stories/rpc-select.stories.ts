@@ -220,7 +220,7 @@ export const FiveThousandOptions: Story = {
     await expectActive(root, filter, 'src/generated/module-0009.ts');
     await userEvent.type(filter, '499');
     // 0499, 1499, 2499, 3499, 4499 and 4990…4999: announced, and the list narrowed to them.
-    await waitFor(() => expect(screen.getByText('15 options')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Matching options: 15')).toBeInTheDocument());
     await expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-setsize', '15');
     await expectActive(root, filter, 'src/generated/module-0499.ts');
   },

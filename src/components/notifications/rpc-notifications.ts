@@ -13,6 +13,7 @@ import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { NotificationEntry } from '../../transport/state.js';
 import { ansiText, plainText } from '../shared/ansi-text.js';
+import { lastFocused } from '../shared/focus.js';
 import { relayToModal } from '../shared/modal-relay.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { format, notificationsEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
@@ -406,7 +407,8 @@ export class RpcNotifications extends LitElement {
     const stack = event.currentTarget as Element;
     const other = event.relatedTarget as HTMLElement | null;
     const focusin = event.type === 'focusin';
-    if (focusin && other && !stack.contains(other)) this.#cameFrom = other;
+    // Not `other` itself: a shadow host (the status bar's, say) when focus came from inside one.
+    if (focusin && other && !stack.contains(other)) this.#cameFrom = lastFocused() as HTMLElement;
     this.#focused = focusin || stack.contains(other);
     this.#sync();
   };

@@ -26,7 +26,7 @@ export interface RpcStrings {
   filterLabel: string;
   /** Select: shown when the filter matches nothing. */
   noMatches: string;
-  /** Select: how many options match, for screen readers: `{count}`. */
+  /** Select: how many options match, for screen readers: `{count}` (no plural to choose: "Matching options: 1"). */
   matchCount: string;
   /** Editor: the keyboard hint. */
   editorHint: string;
@@ -108,7 +108,7 @@ export const confirmEnglish = { confirm: 'Yes', deny: 'No' } satisfies Partial<R
 export const selectEnglish = {
   filterLabel: 'Filter options',
   noMatches: 'No matching options',
-  matchCount: '{count} options',
+  matchCount: 'Matching options: {count}',
 } satisfies Partial<RpcStrings>;
 
 /** rpc-input's own strings (besides {@link dialogEnglish}). */

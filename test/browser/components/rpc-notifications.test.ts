@@ -49,7 +49,21 @@ async function setup(options: { maxVisible?: number; dir?: string; limit?: numbe
   const closeButtons = () => [...root.querySelectorAll<HTMLButtonElement>('.close')];
   const before = wrapper.querySelector('#before') as HTMLButtonElement;
   const after = wrapper.querySelector('#after') as HTMLButtonElement;
-  return { clock, controller, el, notify, settle, root, items, messages, part, closeButtons, before, after };
+  return {
+    clock,
+    controller,
+    el,
+    notify,
+    settle,
+    root,
+    items,
+    messages,
+    part,
+    closeButtons,
+    before,
+    after,
+    wrapper,
+  };
 }
 
 /** Count nodes added to a live region (each addition is one announcement). */
@@ -333,6 +347,23 @@ describe('rpc-notifications', () => {
     await settle();
     expect(messages()).to.deep.equal([]);
     expect(document.activeElement?.id).to.equal('before');
+  });
+
+  it('returns focus into the shadow root it came from (the status bar before the stack, say)', async () => {
+    const { notify, settle, messages, el, root } = await setup();
+    const host = document.createElement('div');
+    host.attachShadow({ mode: 'open' }).innerHTML = '<button id="inner">Inner</button>';
+    el.before(host);
+    const inner = host.shadowRoot?.querySelector('button');
+    notify('a', 'error');
+    await settle();
+    inner?.focus();
+    await press('Tab');
+    expect(root.activeElement?.classList.contains('close')).to.equal(true);
+    await press('Escape');
+    await settle();
+    expect(messages()).to.deep.equal([]);
+    expect(host.shadowRoot?.activeElement).to.equal(inner);
   });
 
   it('keeps the focused notification shown when a newer one would fold it away', async () => {

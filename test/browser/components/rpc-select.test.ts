@@ -370,7 +370,7 @@ describe('rpc-select', () => {
       'Strawberry',
     ]);
     expect(options(el).map((o) => o.getAttribute('aria-setsize'))).to.deep.equal(['4', '4', '4', '4']);
-    expect(part(el, '#match-count')?.textContent).to.equal('4 options');
+    expect(part(el, '#match-count')?.textContent).to.equal('Matching options: 4');
     expect(activeText(el, filter)).to.equal('Blackberry');
     await keys(el, 'ArrowDown', 'ArrowDown');
     expect(activeText(el, filter)).to.equal('Cranberry');
@@ -396,7 +396,7 @@ describe('rpc-select', () => {
     expect(responses).to.deep.equal([]);
     expect(dialogOpen(el)).to.equal(true);
     await keys(el, 'Backspace', 'Backspace', 'Backspace');
-    expect(part(el, '#match-count')?.textContent).to.equal('12 options');
+    expect(part(el, '#match-count')?.textContent).to.equal('Matching options: 12');
     expect(activeText(el, part(el, '#filter') as HTMLElement)).to.equal('Apple');
   });
 
