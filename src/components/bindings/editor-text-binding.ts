@@ -45,13 +45,14 @@ export interface EditorTextBinding {
  * (clamped to the new length) rather than jumping to the end.
  *
  * The typing rule: text the user typed is never silently overwritten. The user counts as typing
- * when the field has focus (or focus is in a dialog open over the page, such as the agent's
- * question: it comes back to the draft), is not empty and its value differs from the last value
- * this binding wrote into it. Then the field is left alone, the event says `deferred: true`, and the text is
- * held back (a newer one replaces it) until the user leaves the field (`deferUntil: 'blur'`, the
- * default) or the host calls `apply()` (either mode); `discard()` drops it. A field without
- * focus, empty (the host cleared it after a send) or untouched since the last write is updated
- * at once.
+ * when the field has focus (or the agent asks something and focus is in that dialog: it came from
+ * the draft and goes back to it), is not empty and its value differs from the last value this
+ * binding wrote into it. Then the field is left alone, the event says `deferred: true`, and the
+ * text is held back (a newer one replaces it) until the user leaves the field (`deferUntil:
+ * 'blur'`, the default; held while a question had focus, it lands when the last question is gone
+ * unless focus came back to the field) or the host calls `apply()` (either mode); `discard()` drops
+ * it. A field without focus, empty (the host cleared it after a send) or untouched since the last
+ * write is updated at once.
  *
  * @returns a disposer that also offers `apply()`, `discard()` and `pending()`
  */
@@ -78,7 +79,7 @@ export function bindEditorText(
   /** Drop the held-back text and stop waiting for a blur. */
   const discard = (): void => {
     pending = undefined;
-    waiting?.removeEventListener('blur', apply);
+    waiting?.removeEventListener('blur', left);
     waiting = undefined;
   };
 
@@ -91,9 +92,16 @@ export function bindEditorText(
     return true;
   };
 
+  // The user left the field: the text lands, unless the agent's question took focus (then it
+  // lands once no question is left, below).
+  const left = (): void => {
+    if (controller.dialogs.length === 0) apply();
+  };
+
   const stop = controller.on('editorText', (text) => {
     const el = field();
-    const typing = el !== undefined && inUse(el) && el.value !== '' && el.value !== written.get(el);
+    const typing =
+      el !== undefined && inUse(el, controller) && el.value !== '' && el.value !== written.get(el);
     if (el && !typing) {
       discard();
       write(el, text);
@@ -101,29 +109,44 @@ export function bindEditorText(
       if (options.deferUntil !== 'apply' && waiting !== el) {
         discard();
         waiting = el;
-        el.addEventListener('blur', apply);
+        el.addEventListener('blur', left);
       }
       pending = text;
     }
     options.eventTarget?.dispatchEvent(new RpcEditorTextEvent({ text, deferred: typing }));
   });
 
+  // Held back while the agent asked something: once no question is left, focus is back in the
+  // field (then its blur applies the text) or it is elsewhere (then it lands now). The check waits
+  // a task, for the dialog to give focus back.
+  const stopDialogs = controller.on('dialogs', (dialogs) => {
+    if (dialogs.length > 0 || waiting === undefined) return;
+    setTimeout(() => {
+      if (waiting && !isFocused(waiting)) apply();
+    });
+  });
+
   const dispose = (): void => {
     stop();
+    stopDialogs();
     discard();
   };
   return Object.assign(dispose, { apply, discard, pending: (): string | undefined => pending });
 }
 
+/** Whether `el` has focus in its document or shadow root (a detached field's root has none). */
+function isFocused(el: Element): boolean {
+  return (el.getRootNode() as Partial<DocumentOrShadowRoot>).activeElement === el;
+}
+
 /**
- * Whether the user is at `el`: it has focus in its document or shadow root (a detached field's
- * root has none), or focus is in a dialog that opened over it (a question from the agent, after
- * which focus comes back to the draft).
+ * Whether the user is at `el`: it has focus, or the agent asks something and focus is in that
+ * dialog (it took focus from the draft, and gives it back after).
  */
-function inUse(el: Element): boolean {
+function inUse(el: Element, controller: ExtensionUIController): boolean {
   return (
-    (el.getRootNode() as Partial<DocumentOrShadowRoot>).activeElement === el ||
-    !!(el.isConnected && deepActiveElement()?.closest('dialog'))
+    isFocused(el) ||
+    (el.isConnected && controller.dialogs.length > 0 && !!deepActiveElement()?.closest('dialog'))
   );
 }
 

@@ -13,7 +13,7 @@ import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { NotificationEntry } from '../../transport/state.js';
 import { ansiText, plainText } from '../shared/ansi-text.js';
-import { lastFocused } from '../shared/focus.js';
+import { lastFocused } from '../shared/last-focused.js';
 import { relayToModal } from '../shared/modal-relay.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { format, notificationsEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';

@@ -302,8 +302,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
 
   #onClick(event: MouseEvent): void {
     const option = (event.target as Element).closest<HTMLElement>('[role=option]');
-    // The second click of a double click would answer the next dialog, shown in the same place.
-    if (this.settled || !option || event.detail > 1) return;
+    // (The second click of a double click, on the next dialog, is the stray-input guard's.)
+    if (this.settled || !option) return;
     const position = Number(option.dataset.position);
     // A finger cannot hover to read an option cut short: a first tap on another option makes it
     // the active one (shown in full), a tap on the active one picks it.

@@ -25,8 +25,8 @@ import { tokens } from './tokens.styles.js';
 
 /**
  * A footer button, named by `data-action` and the part `<action>-button`; the primary one also has
- * the class `primary` and the part `primary-button`. The second click of a double click is
- * ignored: it would answer the next dialog, shown in the same place.
+ * the class `primary` and the part `primary-button`. (The second click of a double click, which
+ * would answer the next dialog shown in the same place, is the stray-input guard's.)
  */
 export function actionButton(
   action: string,
@@ -42,9 +42,7 @@ export function actionButton(
       part="button ${primary ? 'primary-button ' : ''}${action}-button"
       data-action=${action}
       ?disabled=${disabled}
-      @click=${function (this: unknown, event: MouseEvent) {
-        if (event.detail < 2) onClick.call(this);
-      }}
+      @click=${onClick}
     >${label}</button>
   `;
 }

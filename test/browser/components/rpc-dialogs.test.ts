@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
 import { ExtensionUIController } from '../../../src/transport/controller.js';
@@ -111,24 +111,6 @@ describe('rpc-dialogs', () => {
     yes?.click();
     await settle();
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', confirmed: false }]);
-  });
-
-  it('the second click of a double click does not answer the next dialog', async () => {
-    const { confirm, settle, part, sent, controller, current } = await setup();
-    confirm('a');
-    confirm('b');
-    await settle();
-    await animationsDone(current() ?? document.body);
-    const rect = (part('[data-action="confirm"]') as HTMLElement).getBoundingClientRect();
-    await sendMouse({ type: 'click', position: [Math.round(rect.x + 10), Math.round(rect.y + 10)] });
-    await settle();
-    // The browser sends the second click of a double click with detail 2, to what is there now.
-    part('[data-action="confirm"]')?.dispatchEvent(
-      new MouseEvent('click', { detail: 2, bubbles: true, composed: true }),
-    );
-    await settle();
-    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', confirmed: true }]);
-    expect(controller.dialogs.map((d) => d.request.id)).to.deep.equal(['b']);
   });
 
   it('a held-down Enter answers only the dialog it went down in', async () => {

@@ -163,6 +163,55 @@ describe('rpc-extension-ui', () => {
     expect(textarea.value).to.equal('/test --all');
   });
 
+  it('editor-target: text held while typing stays held while a question pops up, and lands when the user leaves the field', async () => {
+    const { peer, textarea, settle } = await mount({ 'editor-target': '#message' });
+    textarea.focus();
+    await sendKeys({ type: 'my prompt' });
+    peer.writeMessage(request('set_editor_text', { text: 'agent text' }));
+    peer.writeMessage(confirm('c1')); // takes focus: the field blurs, but the user did not leave it
+    await settle();
+    expect(textarea.value).to.equal('my prompt');
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    await sleep(0);
+    expect(document.activeElement).to.equal(textarea);
+    expect(textarea.value).to.equal('my prompt');
+    textarea.blur();
+    expect(textarea.value).to.equal('agent text');
+  });
+
+  it('editor-target: held while a question had focus, the text lands when the question ends if focus went elsewhere', async () => {
+    const { peer, textarea, settle, wrapper } = await mount({ 'editor-target': '#message' });
+    const other = document.createElement('button');
+    other.textContent = 'Other';
+    wrapper.append(other);
+    textarea.focus();
+    await sendKeys({ type: 'my prompt' });
+    other.focus(); // the user left the draft before the question came
+    peer.writeMessage(confirm('c1'));
+    await settle();
+    peer.writeMessage(request('set_editor_text', { text: 'agent text' }));
+    expect(textarea.value).to.equal('my prompt');
+    await sendKeys({ press: 'Escape' });
+    await settle();
+    expect(document.activeElement).to.equal(other);
+    await sleep(0);
+    expect(textarea.value).to.equal('agent text');
+  });
+
+  it("editor-target: a page's own dialog with focus does not hold the text back", async () => {
+    const { peer, textarea, wrapper } = await mount({ 'editor-target': '#message' });
+    textarea.focus();
+    await sendKeys({ type: 'my prompt' });
+    const own = document.createElement('dialog');
+    own.innerHTML = '<button>Close</button>';
+    wrapper.append(own);
+    own.showModal();
+    peer.writeMessage(request('set_editor_text', { text: 'agent text' }));
+    own.close();
+    expect(textarea.value).to.equal('agent text');
+  });
+
   it('without editor-target only fires rpc-editor-text', async () => {
     const { el, peer, textarea } = await mount();
     const seen: string[] = [];

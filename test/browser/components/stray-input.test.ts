@@ -83,6 +83,25 @@ describe('stray input', () => {
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', value: 'No' }]);
   });
 
+  it('holds Enter back while the user goes on typing, until the keys pause', async () => {
+    const { composer, select, settle, sent } = await setup();
+    composer.focus();
+    await sendKeys({ type: 'ls' });
+    select('a');
+    await settle();
+    // " -la", a key every 150 ms: 600 ms in all, past the first half second.
+    for (const key of [' ', '-', 'l', 'a']) {
+      await sendKeys({ press: key });
+      await delay(150);
+    }
+    await sendKeys({ press: 'Enter' }); // the end of the line, meant for the composer
+    await settle();
+    expect(sent()).to.deep.equal([]);
+    await delay(strayInput.guardMs);
+    await sendKeys({ press: 'Enter' });
+    expect(sent()).to.have.length(1);
+  });
+
   it('a second Enter right after answering does not answer the next dialog in the queue', async () => {
     const { confirm, settle, sent } = await setup();
     confirm('a');
