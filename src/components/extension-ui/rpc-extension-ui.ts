@@ -523,8 +523,14 @@ export class RpcExtensionUI extends LitElement {
     try {
       writeState(this.stateStore, this.persistKey, { ...snapshot, notifications, answers });
     } catch {
-      // Still too big for the store (an editor text of megabytes): keep the dialogs and answers.
-      this.#write({ ...snapshot, notifications: [], editorText: undefined, answers });
+      // Still too big for the store (an editor text or a draft of megabytes): keep the dialogs,
+      // without drafts, and the answers.
+      const dialogs = snapshot.dialogs.map(({ request, ageMs, remainingMs }) => ({
+        request,
+        ageMs,
+        remainingMs,
+      }));
+      this.#write({ ...snapshot, dialogs, notifications: [], editorText: undefined, answers });
     }
   };
 

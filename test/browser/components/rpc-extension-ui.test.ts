@@ -777,6 +777,19 @@ describe('rpc-extension-ui', () => {
       expect(JSON.stringify(store.state)).to.contain('"id":"kept"');
     });
 
+    it('keeps the dialogs, without their drafts, when a draft of megabytes does not fit in the store', async () => {
+      const store = smallStore();
+      const first = await mount();
+      first.el.stateStore = store;
+      first.peer.writeMessage(request('editor', { id: 'big', title: 'Paste here' }));
+      first.peer.writeMessage(confirm('kept'));
+      first.el.controller.setDraft('big', 'x'.repeat(150_000));
+      first.el.remove();
+      const stored = JSON.stringify(store.state);
+      expect(stored).to.contain('"id":"kept"').and.to.contain('"id":"big"');
+      expect(stored).to.not.contain('xxxxxxxx');
+    });
+
     it('does not bring back dismissed notifications', async () => {
       const key = `rpc-test-${++serial}`;
       const first = await mount({ persist: 'session', 'persist-key': key });
