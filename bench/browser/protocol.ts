@@ -17,7 +17,7 @@ export interface OpenSample {
 
 /** One key press → response sample. */
 export interface KeySample {
-  /** From the keydown listener (first capture listener on window) to the response line on the peer. */
+  /** From the keydown listener (a capture listener on window, the first but the kit's own) to the response line on the peer. */
   readonly responseMs: number;
   /** From the keydown's `event.timeStamp` (when the browser created the event) to the same line. */
   readonly fromEventMs: number;

@@ -5,8 +5,8 @@
  * way. A dialog that shows within {@link strayInput.guardMs} of the user's last key press or
  * pointer press ignores Enter and clicks for that long after showing, and for as long after each
  * key pressed meanwhile (someone still typing); other keys (arrows, typing, Escape, which only
- * cancels) work at once. Only the user's own input counts (`isTrusted`), so
- * scripts that answer are never held back.
+ * cancels) work at once. Only the user's own input counts (`isTrusted`), so scripts that answer
+ * are never held back.
  */
 export const strayInput = {
   /** How long, in ms, the guard holds (default 500, about a double click). `0` turns it off. */

@@ -45,10 +45,17 @@ async function setup() {
       title: `Delete ${id}?`,
       message: 'For good.',
     });
+  /** The user types `text` in the composer, and the agent asks (a select) as they do. */
+  const typeThenAsk = async (text: string) => {
+    composer.focus();
+    await sendKeys({ type: text });
+    select('a');
+    await settle();
+  };
   const sent = () => peer.received.map((line) => JSON.parse(line) as Record<string, unknown>);
   const button = (action: string) =>
     current()?.shadowRoot?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`) ?? null;
-  return { composer, current, settle, select, confirm, sent, button };
+  return { current, settle, select, confirm, typeThenAsk, sent, button };
 }
 
 /** Click the middle of `element` with the real mouse. */
@@ -68,11 +75,8 @@ describe('stray input', () => {
   });
 
   it('an Enter typed for the composer as a prompt pops up does not answer it; Enter after a look does', async () => {
-    const { composer, select, settle, sent, current } = await setup();
-    composer.focus();
-    await sendKeys({ type: 'ls' });
-    select('a');
-    await settle();
+    const { typeThenAsk, settle, sent, current } = await setup();
+    await typeThenAsk('ls');
     await sendKeys({ press: 'Enter' }); // meant for the composer: "Yes" is the active option
     await settle();
     expect(sent()).to.deep.equal([]);
@@ -84,11 +88,8 @@ describe('stray input', () => {
   });
 
   it('holds Enter back while the user goes on typing, until the keys pause', async () => {
-    const { composer, select, settle, sent } = await setup();
-    composer.focus();
-    await sendKeys({ type: 'ls' });
-    select('a');
-    await settle();
+    const { typeThenAsk, settle, sent } = await setup();
+    await typeThenAsk('ls');
     // " -la", a key every 150 ms: 600 ms in all, past the first half second.
     for (const key of [' ', '-', 'l', 'a']) {
       await sendKeys({ press: key });
@@ -134,11 +135,8 @@ describe('stray input', () => {
   });
 
   it('Escape still cancels at once: it never says yes', async () => {
-    const { composer, select, settle, sent } = await setup();
-    composer.focus();
-    await sendKeys({ type: 'x' });
-    select('a');
-    await settle();
+    const { typeThenAsk, sent } = await setup();
+    await typeThenAsk('x');
     await sendKeys({ press: 'Escape' });
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', cancelled: true }]);
   });
@@ -153,11 +151,8 @@ describe('stray input', () => {
 
   it('is off with strayInput.guardMs = 0', async () => {
     strayInput.guardMs = 0;
-    const { composer, select, settle, sent } = await setup();
-    composer.focus();
-    await sendKeys({ type: 'ls' });
-    select('a');
-    await settle();
+    const { typeThenAsk, sent } = await setup();
+    await typeThenAsk('ls');
     await sendKeys({ press: 'Enter' });
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', value: 'Yes' }]);
   });
