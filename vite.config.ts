@@ -30,7 +30,7 @@ export default defineConfig({
         define: 'src/components/define.ts',
         protocol: 'src/protocol/index.ts',
         transport: 'src/transport/index.ts',
-        controller: 'src/transport/controller.ts',
+        controller: 'src/controller/index.ts',
         ...Object.fromEntries(
           Object.entries(elements).map(([tag, path]) => [`elements/${tag}`, `src/components/${path}.ts`]),
         ),

@@ -1,4 +1,4 @@
-import { ExtensionUIController } from '../src/transport/controller.js';
+import { ExtensionUIController } from '../src/controller/controller.js';
 import { createMemoryTransport } from '../src/transport/memory.js';
 
 /** What the controller saw during one pass over the stream. */

@@ -4,6 +4,7 @@
  */
 export * from './protocol/index.js';
 export * from './transport/index.js';
+export * from './controller/index.js';
 export { ControllerBinding } from './components/shared/controller-binding.js';
 export { RpcConfirm } from './components/confirm/rpc-confirm.js';
 export { RpcDialogs } from './components/dialogs/rpc-dialogs.js';

@@ -3,7 +3,7 @@
  * in-memory agent, the agent's themed colours, and checks that look inside shadow roots.
  */
 import { expect, within } from 'storybook/test';
-import { ExtensionUIController } from '../src/transport/controller.js';
+import { ExtensionUIController } from '../src/controller/controller.js';
 import { createMemoryTransport } from '../src/transport/memory.js';
 import { rgb, storyParameters } from './story-helpers.js';
 import { darkModern, highContrastDark, lightModern, type VscodeTheme } from './vscode-themes.js';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RpcDialogs } from '../src/components/dialogs/rpc-dialogs.js';
-import { ExtensionUIController } from '../src/transport/controller.js';
+import { ExtensionUIController } from '../src/controller/controller.js';
 import { createMemoryTransport } from '../src/transport/memory.js';
 import { metaParameters, stage, storyParameters } from './story-helpers.js';
 

@@ -13,7 +13,7 @@ import {
   REQUEST_TYPE,
 } from '../protocol/types.js';
 import { BoundedSet } from '../transport/bounded-set.js';
-import { type Clock, systemClock } from '../transport/clock.js';
+import { type Clock, systemClock } from '../controller/clock.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import { encodeJson, isPlainObject } from '../transport/jsonl.js';
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { ControllerBinding } from '../../src/components/shared/controller-binding.js';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import { createMemoryTransport } from '../../src/transport/memory.js';
 
 class StatusProbe extends LitElement {

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import { TransportError } from '../../src/transport/errors.js';
 import { PostMessageTransport, type PostMessageTransportOptions } from '../../src/transport/postmessage.js';
 import type { ConnectionState, OutboundMessage } from '../../src/transport/transport.js';

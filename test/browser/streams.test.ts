@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import { StreamTransport } from '../../src/transport/streams.js';
 
 describe('StreamTransport in Chromium', () => {

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import { TransportError } from '../../src/transport/errors.js';
 import type { ConnectionState, OutboundMessage } from '../../src/transport/transport.js';
 import { WebSocketTransport, type WebSocketTransportOptions } from '../../src/transport/websocket.js';

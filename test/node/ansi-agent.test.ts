@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentProcess } from '../../src/bridge/agent-process.js';
 import { type AnsiRun, parseAnsi, stripAnsi } from '../../src/protocol/ansi.js';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import { spawnAgent } from '../support/agent.js';
 
 let agent: AgentProcess;

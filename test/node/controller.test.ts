@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import { InboundMessage } from '../../src/transport/inbound.js';
 import { createMemoryTransport, type MemoryPeer, type MemoryTransport } from '../../src/transport/memory.js';
 import { BaseTransport, type OutboundMessage } from '../../src/transport/transport.js';

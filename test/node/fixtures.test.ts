@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DialogAnswer } from '../../src/protocol/types.js';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import { createMemoryTransport } from '../../src/transport/memory.js';
 import { FakeClock } from '../support/fake-clock.js';
 import { readTranscript } from '../support/fixtures.js';

@@ -20,7 +20,7 @@ import type {
   WidgetPlacement,
 } from '../../src/protocol/types.js';
 import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../../src/protocol/types.js';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import { TransportError } from '../../src/transport/errors.js';
 import { InboundMessage } from '../../src/transport/inbound.js';
 import { encodeLine } from '../../src/transport/jsonl.js';

@@ -1,7 +1,7 @@
 /** Property tests: whatever the agent (or a broken pipe) sends, in whatever chunks, the controller never throws and never answers twice. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import type { InboundMessage } from '../../src/transport/inbound.js';
 import { JsonlDecoder } from '../../src/transport/jsonl.js';
 import { createMemoryTransport } from '../../src/transport/memory.js';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DialogRequest } from '../../src/protocol/types.js';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import type { OutboundMessage } from '../../src/transport/transport.js';
 import type { AgentProcess } from '../../src/bridge/agent-process.js';
 import { spawnAgent } from '../support/agent.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestWithin, SentAnswers } from '../../src/components/extension-ui/sent-answers.js';
+import { newestWithin, SentAnswers } from '../../src/controller/sent-answers.js';
 
 const answer = (id: string) => ({ type: 'extension_ui_response' as const, id, value: `for ${id}` });
 

@@ -21,7 +21,7 @@ describe('npm run size -- --parts', () => {
     expect(partOf('../../node_modules/zod/v4/core/schemas.js')).toBe('zod/mini (runtime dependency)');
     expect(partOf('../src/components/select/rpc-select.styles.ts')).toBe('styles (all elements)');
     expect(partOf('../src/transport/websocket.ts')).toBe('transports and JSONL framing');
-    expect(partOf('../src/transport/controller.ts')).toBe('controller');
+    expect(partOf('../src/controller/controller.ts')).toBe('controller');
     expect(partOf('../src/components/select/rpc-select.ts')).toBe('rpc-select');
   });
 });

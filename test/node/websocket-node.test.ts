@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { ExtensionUIController } from '../../src/transport/controller.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import type { TransportError } from '../../src/transport/errors.js';
 import type { ConnectionState } from '../../src/transport/transport.js';
 import { WebSocketTransport, type WebSocketTransportOptions } from '../../src/transport/websocket.js';

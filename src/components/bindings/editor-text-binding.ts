@@ -1,4 +1,4 @@
-import type { ExtensionUIController } from '../../transport/controller.js';
+import type { ExtensionUIController } from '../../controller/controller.js';
 import { RpcEditorTextEvent } from '../events/editor-text-event.js';
 import { deepActiveElement } from '../shared/focus.js';
 

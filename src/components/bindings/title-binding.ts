@@ -1,6 +1,6 @@
 import { stripAnsi } from '../../protocol/ansi.js';
-import type { Clock } from '../../transport/clock.js';
-import type { ExtensionUIController } from '../../transport/controller.js';
+import type { Clock } from '../../controller/clock.js';
+import type { ExtensionUIController } from '../../controller/controller.js';
 import { RpcTitleEvent } from '../events/title-event.js';
 
 /** Where a title is written: `document`, or anything with a `title` property (tests, iframes). */

@@ -11,7 +11,7 @@ import { type BridgeAgentExit, isBridgeType } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
 import type { NotifyType } from '../../protocol/types.js';
 import { cancelResponse } from '../../protocol/responses.js';
-import { ExtensionUIController } from '../../transport/controller.js';
+import { ExtensionUIController } from '../../controller/controller.js';
 import type { InboundMessage } from '../../transport/inbound.js';
 import type { OutboundMessage, Transport } from '../../transport/transport.js';
 import { WebSocketTransport } from '../../transport/websocket.js';
@@ -22,7 +22,7 @@ import { RpcStopEvent } from '../events/stop-event.js';
 import { relayToModal } from '../shared/modal-relay.js';
 import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
-import { newestWithin, SentAnswers } from './sent-answers.js';
+import { newestWithin, SentAnswers } from '../../controller/sent-answers.js';
 import { isRecord, type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
 
 export type { RpcPersistMode, RpcStateStore };

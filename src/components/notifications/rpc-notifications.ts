@@ -9,9 +9,9 @@ import {
 } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { NotifyType } from '../../protocol/types.js';
-import { type Clock, systemClock } from '../../transport/clock.js';
-import type { ExtensionUIController } from '../../transport/controller.js';
-import type { NotificationEntry } from '../../transport/state.js';
+import { type Clock, systemClock } from '../../controller/clock.js';
+import type { ExtensionUIController } from '../../controller/controller.js';
+import type { NotificationEntry } from '../../controller/types.js';
 import { ansiText, plainText } from '../shared/ansi-text.js';
 import { lastFocused } from '../shared/last-focused.js';
 import { relayToModal } from '../shared/modal-relay.js';

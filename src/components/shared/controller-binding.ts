@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChangeKind, ExtensionUIController } from '../../transport/controller.js';
+import type { ChangeKind, ExtensionUIController } from '../../controller/controller.js';
 
 /**
  * A Lit reactive controller that re-renders its host when parts of an

@@ -1,5 +1,5 @@
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { Clock } from '../../transport/clock.js';
+import type { Clock } from '../../controller/clock.js';
 
 /** Seconds left at which the countdown is announced (not every second). */
 export const ANNOUNCE_AT: readonly number[] = [60, 30, 10, 5];

@@ -1,9 +1,9 @@
 import { html, LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { type Clock, systemClock } from '../../transport/clock.js';
-import type { ExtensionUIController } from '../../transport/controller.js';
-import type { StatusEntry } from '../../transport/state.js';
+import { type Clock, systemClock } from '../../controller/clock.js';
+import type { ExtensionUIController } from '../../controller/controller.js';
+import type { StatusEntry } from '../../controller/types.js';
 import { ansiText, plainText } from '../shared/ansi-text.js';
 import { relayToModal } from '../shared/modal-relay.js';
 import { ControllerBinding } from '../shared/controller-binding.js';

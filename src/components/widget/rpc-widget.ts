@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WidgetPlacement } from '../../protocol/types.js';
-import type { ExtensionUIController } from '../../transport/controller.js';
+import type { ExtensionUIController } from '../../controller/controller.js';
 import { ansiText } from '../shared/ansi-text.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
 import { type RpcStrings, stringsFor, widgetsEnglish } from '../shared/strings.js';

@@ -4,7 +4,7 @@ import { bindEditorText } from '../../../src/components/bindings/editor-text-bin
 import { bindTitle } from '../../../src/components/bindings/title-binding.js';
 import type { RpcEditorTextEvent } from '../../../src/components/events/editor-text-event.js';
 import type { RpcTitleEvent } from '../../../src/components/events/title-event.js';
-import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { FakeClock } from '../../support/fake-clock.js';
 

@@ -8,7 +8,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { LitElement } from 'lit';
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
-import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { combo, press } from '../../support/keys.js';
 

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
-import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport, MemoryTransport } from '../../../src/transport/memory.js';
 import type { OutboundMessage } from '../../../src/transport/transport.js';
 import { findNode } from '../../support/a11y.js';

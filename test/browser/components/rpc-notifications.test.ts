@@ -2,7 +2,7 @@ import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
-import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { type A11yNode, findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';

@@ -8,7 +8,7 @@ import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press } from '../../support/keys.js';
-import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 
 const FRUITS = ['Apple', 'Banana', 'Blueberry', 'Cherry', 'Date'];

@@ -3,7 +3,7 @@ import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import { setDefaultStrings } from '../../../src/components/shared/strings.js';
 import type { RpcStatusBar } from '../../../src/components/status-bar/rpc-status-bar.js';
-import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';

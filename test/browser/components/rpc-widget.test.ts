@@ -4,7 +4,7 @@ import '../../../src/components/define.js';
 import { setDefaultStrings } from '../../../src/components/shared/strings.js';
 import type { RpcWidget } from '../../../src/components/widget/rpc-widget.js';
 import type { WidgetPlacement } from '../../../src/protocol/types.js';
-import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { findNode } from '../../support/a11y.js';
 import { emulateFeatures } from '../../support/media.js';

@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
 import { strayInput } from '../../../src/components/shared/stray-input.js';
-import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { ExtensionUIController } from '../../../src/transport/controller.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 
 /** The raw agent lines of a fixture, as the agent wrote them. */

@@ -10,11 +10,11 @@ import type {
   NotifyType,
 } from '../protocol/types.js';
 import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../protocol/types.js';
-import { BoundedSet } from './bounded-set.js';
+import { BoundedSet } from '../transport/bounded-set.js';
 import { type Clock, systemClock } from './clock.js';
-import { Emitter } from './emitter.js';
-import { TransportError } from './errors.js';
-import type { InboundMessage } from './inbound.js';
+import { Emitter } from '../transport/emitter.js';
+import { TransportError } from '../transport/errors.js';
+import type { InboundMessage } from '../transport/inbound.js';
 import { type ControllerSnapshot, readSnapshot } from './snapshot.js';
 import type {
   DismissEvent,
@@ -23,8 +23,8 @@ import type {
   PendingDialog,
   StatusEntry,
   WidgetEntry,
-} from './state.js';
-import type { ConnectionState, OutboundMessage, Transport } from './transport.js';
+} from './types.js';
+import type { ConnectionState, OutboundMessage, Transport } from '../transport/transport.js';
 
 /** Which part of the controller's state changed. */
 export type ChangeKind =

@@ -3,7 +3,7 @@ import { parseRequest } from '../protocol/parse.js';
 import { lines, notifyType, number, text, widgetPlacement } from '../protocol/schema.js';
 import type { DialogRequest } from '../protocol/types.js';
 import { isDialogRequest } from '../protocol/types.js';
-import type { NotificationEntry, StatusEntry, WidgetEntry } from './state.js';
+import type { NotificationEntry, StatusEntry, WidgetEntry } from './types.js';
 
 /** A saved dialog: its request, how long ago it arrived, and the time it had left. */
 export interface DialogSnapshot {

@@ -1,6 +1,6 @@
-import { cancelResponse, confirmResponse, valueResponse } from '../../protocol/responses.js';
-import { type ExtensionUIResponse, RESPONSE_TYPE } from '../../protocol/types.js';
-import { isRecord } from './state-store.js';
+import { cancelResponse, confirmResponse, valueResponse } from '../protocol/responses.js';
+import { type ExtensionUIResponse, RESPONSE_TYPE } from '../protocol/types.js';
+import { isRecord } from '../protocol/report.js';
 
 /**
  * The latest answers sent, by dialog id, so one lost with a dead connection can be sent again

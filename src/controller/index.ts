@@ -1,0 +1,17 @@
+/** The DOM-free extension UI controller: the dialog queue, the UI state and the bridge's messages. */
+export { type Clock, systemClock } from './clock.js';
+export {
+  type ChangeKind,
+  type ControllerEvents,
+  type ControllerOptions,
+  ExtensionUIController,
+} from './controller.js';
+export type { ControllerSnapshot, DialogSnapshot } from './snapshot.js';
+export type {
+  DismissEvent,
+  ExpireEvent,
+  NotificationEntry,
+  PendingDialog,
+  StatusEntry,
+  WidgetEntry,
+} from './types.js';
