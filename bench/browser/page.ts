@@ -239,7 +239,7 @@ async function openTimed(line: string, method: BenchDialogMethod): Promise<OpenS
 }
 
 async function answerAndSettle(id: string, answer: DialogAnswer): Promise<void> {
-  if (!controller.respond(id, answer)) throw new Error(`bench page: ${id} was not answered`);
+  if (controller.respond(id, answer) !== 'sent') throw new Error(`bench page: ${id} was not answered`);
   await afterFrame();
   if (currentDialog()) throw new Error(`bench page: a dialog is still shown after ${id}`);
 }

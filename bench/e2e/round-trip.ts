@@ -154,7 +154,7 @@ function armPage(mode: AnswerMode): void {
     else answer = { cancelled: true };
     if (bench.mode === 'controller') {
       queueMicrotask(() => {
-        if (!controller.respond(request.id, answer))
+        if (controller.respond(request.id, answer) !== 'sent')
           bench.errors.push(`respond(${request.title}) sent nothing`);
       });
       return;

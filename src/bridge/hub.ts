@@ -5,6 +5,7 @@
  * {@link UiTable}); the first answer to a dialog closes it in the other tabs; the agent's exit is
  * told to everyone. Node only.
  */
+import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { BridgeAgentExit, BridgeDialogClosed, BridgeHello } from '../protocol/bridge.js';
 import { isBridgeType } from '../protocol/bridge.js';
@@ -61,6 +62,8 @@ export class AgentHub {
   /** The dialogs each tab answered first (lately): its own answer sent again is not news to it. */
   readonly #won = new WeakMap<WebSocket, BoundedSet<string>>();
   readonly #table = new UiTable();
+  /** This agent process's name for the tabs: answers given to another process never reach it. */
+  readonly #session = randomUUID();
   #exit: BridgeAgentExit | undefined;
   /** The process has exited (its last output may still be on its way). */
   #stopped = false;
@@ -115,6 +118,7 @@ export class AgentHub {
     const hello: BridgeHello = {
       type: 'rpc_ui_hello',
       agent: this.#label,
+      session: this.#session,
       running: this.#exit === undefined,
       ...this.#table.live(),
     };

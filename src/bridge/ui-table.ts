@@ -12,13 +12,14 @@ import {
   dialogTimeout,
   REQUEST_TYPE,
 } from '../protocol/types.js';
-import { BoundedSet } from '../transport/bounded-set.js';
-import { type Clock, systemClock } from '../controller/clock.js';
+import { atDeadline, type Clock, systemClock } from '../controller/clock.js';
+import { questionFingerprint } from '../protocol/fingerprint.js';
+import { BoundedMap, BoundedSet } from '../transport/bounded-set.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import { encodeJson, isPlainObject } from '../transport/jsonl.js';
 
-/** A dialog the agent is waiting on. */
-interface PendingDialog {
+/** A question the agent is waiting on an answer to. */
+interface AwaitedQuestion {
   /** The request, validated. */
   readonly request: DialogRequest;
   /** The request as the agent wrote it (parsed, every field kept). */
@@ -29,14 +30,22 @@ interface PendingDialog {
   readonly receivedAt: number;
   /** Its timeout in ms, or `undefined` when it never times out. */
   readonly timeout: number | undefined;
-  /** The expiry timer's handle. */
-  timer: unknown;
+  /** Cancels its deadline. */
+  stop: () => void;
 }
 
-/** Let Node exit while a dialog timer runs (the timers of other clocks are left alone). */
-function unref(handle: unknown): void {
-  if (typeof handle === 'object' && handle !== null && 'unref' in handle)
-    (handle as { unref: () => void }).unref();
+/** `clock`, but its timers let Node exit while they run (the timers of other clocks are left alone). */
+function unrefTimers(clock: Clock): Clock {
+  return {
+    now: () => clock.now(),
+    setTimeout: (callback, ms) => {
+      const handle = clock.setTimeout(callback, ms);
+      if (typeof handle === 'object' && handle !== null && 'unref' in handle)
+        (handle as { unref: () => void }).unref();
+      return handle;
+    },
+    clearTimeout: (handle) => clock.clearTimeout(handle),
+  };
 }
 
 /** What to do with an answer from a tab. */
@@ -67,8 +76,9 @@ const BAD_DIALOGS_KEPT = 1000;
 /** The bridge's own table of the agent's UI state. */
 export class UiTable {
   readonly #clock: Clock;
-  readonly #dialogs = new Map<string, PendingDialog>();
-  readonly #closed = new BoundedSet<string>(1000);
+  readonly #dialogs = new Map<string, AwaitedQuestion>();
+  /** Closed ids, each with the fingerprint of the question it closed. */
+  readonly #closed = new BoundedMap<string, string>(1000);
   /** Closed ids that timed out (the agent went on with its default). */
   readonly #expired = new BoundedSet<string>(1000);
   /** Requests of unknown methods (the bridge cannot check them), not answered yet. */
@@ -83,7 +93,7 @@ export class UiTable {
   #title: string | undefined;
 
   constructor(clock: Clock = systemClock) {
-    this.#clock = clock;
+    this.#clock = unrefTimers(clock);
   }
 
   /** Record one line from the agent. Anything but a valid extension UI request is ignored. */
@@ -148,7 +158,7 @@ export class UiTable {
     if (this.#closed.has(id)) return this.#expired.has(id) ? 'expired' : 'closed';
     // Several tabs answer a dialog with bad fields (each kit cancels it): the first one goes.
     if (!this.#badDialogs.delete(id) && !this.#unknown.delete(id)) return 'not-asked';
-    this.#closed.add(id);
+    this.#closed.set(id, '');
     return 'unknown';
   }
 
@@ -209,40 +219,33 @@ export class UiTable {
 
   #addDialog(request: DialogRequest, raw: Record<string, unknown>, text: string): void {
     const { id } = request;
-    // A repeated id, open or already closed, is ignored (as the controller does): otherwise a tab
-    // could answer it again and the agent would read a second answer.
-    if (this.#dialogs.has(id) || this.#closed.has(id)) return;
+    const question = questionFingerprint(request);
+    // The same question again, open or already closed, is ignored (as the controller does):
+    // otherwise a tab could answer it again and the agent would read a second answer. Another
+    // question under the same id is another question (as the controller takes it too).
+    const pending = this.#dialogs.get(id);
+    if (pending ? questionFingerprint(pending.request) === question : this.#closed.get(id) === question)
+      return;
+    pending?.stop();
+    this.#expired.delete(id);
+    const receivedAt = this.#clock.now();
     const timeout = dialogTimeout(request);
-    const dialog: PendingDialog = {
-      request,
-      raw,
-      text,
-      receivedAt: this.#clock.now(),
-      timeout,
-      timer: undefined,
-    };
+    const dialog: AwaitedQuestion = { request, raw, text, receivedAt, timeout, stop: () => undefined };
+    // Asked last, as the controller queues it.
+    this.#dialogs.delete(id);
     this.#dialogs.set(id, dialog);
-    if (timeout !== undefined) this.#schedule(id, dialog, timeout);
-  }
-
-  /** Close `dialog` at its deadline. Timers may fire early (the platform's stop at about 24.8 days). */
-  #schedule(id: string, dialog: PendingDialog, timeout: number): void {
-    const fire = () => {
-      if (this.#dialogs.get(id) !== dialog) return;
-      if (this.#clock.now() - dialog.receivedAt < timeout) this.#schedule(id, dialog, timeout);
-      else if (this.#remove(id)) this.#expired.add(id);
-    };
-    const left = dialog.receivedAt + timeout - this.#clock.now();
-    dialog.timer = this.#clock.setTimeout(fire, Math.max(0, left));
-    unref(dialog.timer);
+    if (timeout === undefined) return;
+    dialog.stop = atDeadline(this.#clock, receivedAt + timeout, () => {
+      if (this.#dialogs.get(id) === dialog && this.#remove(id)) this.#expired.add(id);
+    });
   }
 
   #remove(id: string): boolean {
     const dialog = this.#dialogs.get(id);
     if (!dialog) return false;
-    if (dialog.timer !== undefined) this.#clock.clearTimeout(dialog.timer);
+    dialog.stop();
     this.#dialogs.delete(id);
-    this.#closed.add(id);
+    this.#closed.set(id, questionFingerprint(dialog.request));
     return true;
   }
 }

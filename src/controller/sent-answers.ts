@@ -1,34 +1,54 @@
+import { isRecord } from '../protocol/report.js';
 import { cancelResponse, confirmResponse, valueResponse } from '../protocol/responses.js';
 import { type ExtensionUIResponse, RESPONSE_TYPE } from '../protocol/types.js';
-import { isRecord } from '../protocol/report.js';
+
+/** An answer sent, with what it answered: the question's fingerprint and its agent process. */
+export interface SentAnswer {
+  readonly response: ExtensionUIResponse;
+  /** The question's fingerprint (see `questionFingerprint`); `''` for a dialog with bad fields. */
+  readonly question: string;
+  /** The agent process that asked (the bridge's `session`), if it was named. */
+  readonly session?: string;
+}
 
 /**
  * The latest answers sent, by dialog id, so one lost with a dead connection can be sent again
- * when the bridge replays its dialog: each at most once, the oldest forgotten beyond `limit`.
+ * when the bridge replays its question: each at most once, the oldest forgotten beyond `limit`.
  * The newest few are also stored with the host's state, for an answer still waiting for the
  * connection when the page reloads.
  */
 export class SentAnswers {
-  readonly #answers = new Map<string, ExtensionUIResponse>();
+  readonly #answers = new Map<string, SentAnswer>();
   readonly #limit: number;
 
   constructor(limit = 256) {
     this.#limit = limit;
   }
 
-  remember(response: ExtensionUIResponse): void {
-    this.#answers.delete(response.id);
-    this.#answers.set(response.id, response);
+  remember(answer: SentAnswer): void {
+    const { id } = answer.response;
+    this.#answers.delete(id);
+    this.#answers.set(id, answer);
     if (this.#answers.size <= this.#limit) return;
     const oldest = this.#answers.keys().next();
     if (!oldest.done) this.#answers.delete(oldest.value);
   }
 
+  /** The answer sent for `id`, left in place. */
+  get(id: string): SentAnswer | undefined {
+    return this.#answers.get(id);
+  }
+
   /** The answer sent for `id`, forgotten as it is taken (so it goes again once at most). */
-  take(id: string): ExtensionUIResponse | undefined {
-    const response = this.#answers.get(id);
+  take(id: string): SentAnswer | undefined {
+    const answer = this.#answers.get(id);
     this.#answers.delete(id);
-    return response;
+    return answer;
+  }
+
+  /** Forget every answer (they were given to an agent process that has gone). */
+  clear(): void {
+    this.#answers.clear();
   }
 
   /**
@@ -36,18 +56,21 @@ export class SentAnswers {
    * that would take the values past `maxChars` (a huge editor text is not copied into storage at
    * every save).
    */
-  newest(count: number, maxChars = Number.POSITIVE_INFINITY): ExtensionUIResponse[] {
-    return newestWithin([...this.#answers.values()], count, maxChars, (response) =>
+  newest(count: number, maxChars = Number.POSITIVE_INFINITY): SentAnswer[] {
+    return newestWithin([...this.#answers.values()], count, maxChars, ({ response }) =>
       'value' in response ? response.value.length : 0,
     );
   }
 
-  /** Remember the stored answers again; anything that is not an answer is skipped. */
+  /** Remember the stored answers again; anything that is not a sent answer is skipped. */
   restore(stored: unknown): void {
     if (!Array.isArray(stored)) return;
     for (const value of stored) {
-      const response = readResponse(value);
-      if (response) this.remember(response);
+      if (!isRecord(value) || typeof value.question !== 'string') continue;
+      const response = readResponse(value.response);
+      const { session } = value;
+      if (!response || (session !== undefined && typeof session !== 'string')) continue;
+      this.remember({ response, question: value.question, ...(session === undefined ? {} : { session }) });
     }
   }
 }

@@ -3,6 +3,7 @@ import { parseRequest } from '../protocol/parse.js';
 import { lines, notifyType, number, text, widgetPlacement } from '../protocol/schema.js';
 import type { DialogRequest } from '../protocol/types.js';
 import { isDialogRequest } from '../protocol/types.js';
+import type { ClosedQuestion } from './dialog-queue.js';
 import type { NotificationEntry, StatusEntry, WidgetEntry } from './types.js';
 
 /** A saved dialog: its request, how long ago it arrived, and the time it had left. */
@@ -17,31 +18,43 @@ export interface DialogSnapshot {
 
 /** The controller's state as plain JSON, for `sessionStorage` or VS Code's `setState`. */
 export interface ControllerSnapshot {
-  readonly version: 1;
+  readonly version: 2;
   /** Wall-clock time of the snapshot (ms since the epoch): restore counts the time away. */
   readonly savedAt?: number;
+  /** The agent process the dialogs and closed questions belong to (see `agentSession`). */
+  readonly session?: string;
   readonly dialogs: readonly DialogSnapshot[];
   readonly statuses: readonly StatusEntry[];
   readonly widgets: readonly WidgetEntry[];
   readonly title?: string;
   readonly editorText?: string;
   readonly notifications: readonly NotificationEntry[];
-  /** Ids of dialogs already answered or closed, so a replay does not reopen them. */
-  readonly closedIds: readonly string[];
+  /** The questions already answered or closed, so a replay does not reopen them. */
+  readonly closed: readonly ClosedQuestion[];
 }
 
 // Each dialog's `request` is read by parseRequest, below (not with z.unknown: one zod feature less
 // in every page's bundle).
+const note = z.union([
+  z.object({ kind: z.enum(['answered-elsewhere', 'answer-not-used', 'answer-too-late']), title: text }),
+  z.object({ kind: z.literal('unreadable-request'), error: text }),
+  z.object({ kind: z.literal('invalid-dialog'), method: text, problem: text }),
+]);
+
 const shape = z.object({
-  version: z.literal(1),
+  // Version 1 tied closed questions to their ids alone: those are not taken back.
+  version: z.union([z.literal(1), z.literal(2)]),
   savedAt: z.optional(number),
+  session: z.optional(text),
   dialogs: z.array(z.object({ ageMs: number, remainingMs: z.nullable(number), draft: z.optional(text) })),
   statuses: z.array(z.object({ key: text, text })),
   widgets: z.array(z.object({ key: text, lines, placement: widgetPlacement })),
   title: z.optional(text),
   editorText: z.optional(text),
-  notifications: z.array(z.object({ id: text, message: text, notifyType, time: number })),
-  closedIds: z.array(text),
+  notifications: z.array(
+    z.object({ id: text, message: text, notifyType, time: number, note: z.optional(note) }),
+  ),
+  closed: z.optional(z.array(z.object({ id: text, question: text }))),
 });
 
 const invalid = (what: string) => new TypeError(`Not a controller snapshot: ${what}.`);
@@ -62,5 +75,6 @@ export function readSnapshot(data: unknown): ControllerSnapshot {
       throw invalid(`dialogs.${index}.request is not a dialog request`);
     return { ...dialog, request: parsed.request };
   });
-  return { ...result.data, dialogs };
+  const { version: _version, closed = [], ...rest } = result.data;
+  return { ...rest, version: 2, dialogs, closed };
 }

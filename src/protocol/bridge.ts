@@ -1,3 +1,5 @@
+import { isRecord } from './report.js';
+
 /**
  * Messages the rpc-ui bridge (`src/bridge`) adds to the stream it serves over WebSocket, beside
  * the agent's own lines. Their `type`s start with `rpc_ui_`, which no agent uses. DOM-free.
@@ -35,6 +37,11 @@ export interface BridgeHello {
   readonly type: 'rpc_ui_hello';
   /** The agent command, for display (never chosen by the browser). */
   readonly agent: string;
+  /**
+   * A new random name at each start of the agent process: answers given to an earlier process
+   * must never reach this one (its ids may be the same). An older bridge sends none.
+   */
+  readonly session?: string;
   /** Whether the agent process is still running. */
   readonly running: boolean;
   /** The ids of the dialogs the agent still waits on. */
@@ -51,4 +58,52 @@ export type BridgeMessage = BridgeDialogClosed | BridgeAgentExit | BridgeHello;
 /** Whether a message `type` is the bridge's own. */
 export function isBridgeType(type: string | undefined): boolean {
   return type !== undefined && type.startsWith('rpc_ui_');
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** The strings of `value` when it is an array (others are left out), else `undefined`. */
+function strings(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter(isString) : undefined;
+}
+
+const CLOSED_REASONS: readonly BridgeDialogClosed['reason'][] = ['answered', 'expired', 'agent-exit'];
+
+/**
+ * A message of the bridge's, read from untrusted JSON: its fields checked, unknown ones dropped.
+ * `undefined` for anything that is not one (another type, a field of the wrong kind).
+ */
+export function readBridgeMessage(value: unknown): BridgeMessage | undefined {
+  if (!isRecord(value)) return undefined;
+  switch (value.type) {
+    case 'rpc_ui_dialog_closed': {
+      const { id, reason } = value;
+      if (!isString(id) || !CLOSED_REASONS.includes(reason as BridgeDialogClosed['reason'])) return undefined;
+      return { type: value.type, id, reason: reason as BridgeDialogClosed['reason'] };
+    }
+    case 'rpc_ui_agent_exit': {
+      const { code, signal = null } = value;
+      if (code !== null && typeof code !== 'number') return undefined;
+      if (signal !== null && !isString(signal)) return undefined;
+      return { type: value.type, code, signal, stderr: strings(value.stderr) ?? [] };
+    }
+    case 'rpc_ui_hello': {
+      const { agent, running, session } = value;
+      if (!isString(agent) || typeof running !== 'boolean') return undefined;
+      const lists = {
+        dialogs: strings(value.dialogs),
+        statuses: strings(value.statuses),
+        widgets: strings(value.widgets),
+      };
+      return {
+        type: value.type,
+        agent,
+        running,
+        ...(isString(session) && session ? { session } : {}),
+        ...Object.fromEntries(Object.entries(lists).filter(([, list]) => list !== undefined)),
+      };
+    }
+    default:
+      return undefined;
+  }
 }

@@ -85,8 +85,8 @@ describe('PostMessageTransport in Chromium', () => {
     const { controller } = open({ target: port });
     peer.postMessage(request('q1', 'Name?'));
     await until('the dialog', () => controller.dialogs.length === 1);
-    expect(controller.respond('q1', { value: 'Ada' })).to.equal(true);
-    expect(controller.respond('q1', { value: 'again' })).to.equal(false);
+    expect(controller.respond('q1', { value: 'Ada' })).to.equal('sent');
+    expect(controller.respond('q1', { value: 'again' })).to.equal('not-pending');
     await until('the answer', () => received.length > 0);
     await sleep(50);
     expect(received).to.deep.equal([{ type: 'extension_ui_response', id: 'q1', value: 'Ada' }]);
@@ -153,7 +153,7 @@ describe('PostMessageTransport in Chromium', () => {
     window.postMessage({ type: 'response', command: 'prompt', success: true }, '*');
     await until('the dialog', () => controller.dialogs.length === 1);
     await until('the passed-through message', () => passed.length > 0);
-    expect(controller.respond('v1', { cancelled: true })).to.equal(true);
+    expect(controller.respond('v1', { cancelled: true })).to.equal('sent');
     expect(posted).to.deep.equal([{ type: 'extension_ui_response', id: 'v1', cancelled: true }]);
     expect(passed).to.deep.equal([{ type: 'response', command: 'prompt', success: true }]);
     expect(errors).to.deep.equal([]);
@@ -201,7 +201,7 @@ describe('PostMessageTransport in Chromium', () => {
     controller.on('message', (message) => echoed.push(message.value));
     await until('the dialog', () => controller.dialogs.length === 1);
     expect(controller.dialogs[0]?.request.title).to.equal('From the frame');
-    expect(controller.respond('f1', { value: 'hello' })).to.equal(true);
+    expect(controller.respond('f1', { value: 'hello' })).to.equal('sent');
     await until('the echo', () => echoed.length > 0);
     expect(echoed).to.deep.equal([
       { type: 'echo', received: { type: 'extension_ui_response', id: 'f1', value: 'hello' } },

@@ -32,7 +32,7 @@ describe('StreamTransport in Chromium', () => {
     const errors: string[] = [];
     controller.on('error', (e) => errors.push(e.message));
     const id = controller.dialogs[0]?.request.id ?? '';
-    expect(controller.respond(id, { value: 'two' })).to.equal(false);
+    expect(controller.respond(id, { value: 'two' })).to.equal('send-failed');
     expect(errors).to.deep.equal(['The stream transport is closed.']);
     expect(controller.dialogs.length).to.equal(3);
   });
@@ -46,8 +46,8 @@ describe('StreamTransport in Chromium', () => {
     const controller = new ExtensionUIController({ transport });
     push('{"type":"extension_ui_request","id":"q1","method":"input","title":"Name"}\n');
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(controller.respond('q1', { value: '' })).to.equal(true);
-    expect(controller.respond('q1', { value: 'again' })).to.equal(false);
+    expect(controller.respond('q1', { value: '' })).to.equal('sent');
+    expect(controller.respond('q1', { value: 'again' })).to.equal('not-pending');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(written).to.deep.equal(['{"type":"extension_ui_response","id":"q1","value":""}\n']);
     transport.close();

@@ -73,8 +73,8 @@ describe('WebSocketTransport in Chromium', () => {
     await until('the dialog', () => controller.dialogs.length === 1);
     expect(controller.dialogs[0]?.request.title).to.equal('Your name?');
 
-    expect(controller.respond('q1', { value: 'Ada' })).to.equal(true);
-    expect(controller.respond('q1', { value: 'again' })).to.equal(false);
+    expect(controller.respond('q1', { value: 'Ada' })).to.equal('sent');
+    expect(controller.respond('q1', { value: 'again' })).to.equal('not-pending');
     await until('the answer', async () => (await server.received(path)).length > 0);
     await sleep(100);
     expect(await server.received(path)).to.deep.equal([
@@ -125,7 +125,7 @@ describe('WebSocketTransport in Chromium', () => {
     await until('the dialog', () => controller.dialogs.length === 1);
 
     let pendingWhileReconnecting: string[] = [];
-    let answered: boolean | undefined;
+    let answered: string | undefined;
     transport.on('state', (state) => {
       if (state !== 'reconnecting') return;
       pendingWhileReconnecting = controller.dialogs.map((d) => d.request.id);
@@ -136,7 +136,7 @@ describe('WebSocketTransport in Chromium', () => {
 
     expect(states).to.deep.equal(['open', 'reconnecting', 'open']);
     expect(pendingWhileReconnecting).to.deep.equal(['q1']);
-    expect(answered).to.equal(true);
+    expect(answered).to.equal('sent');
     expect(errors.map((e) => e.code)).to.deep.equal(['connection']);
     expect(errors[0]?.message).to.contain('closed abnormally (close code 1006');
     expect(errors[0]?.message).to.contain('Retrying in');

@@ -74,6 +74,7 @@ describe('rpc-ui serve', () => {
     expect(hello.value).toEqual({
       type: 'rpc_ui_hello',
       agent: 'pi (embedded default, demo extension)',
+      session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       running: true,
       dialogs: [],
       statuses: [],

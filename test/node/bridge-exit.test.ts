@@ -68,6 +68,7 @@ describe('the agent ends', () => {
     const tab = await openTab(base);
     expect(tab.values[0]).toEqual({
       type: 'rpc_ui_hello',
+      session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       agent: 'tea agent',
       running: true,
       dialogs: [],

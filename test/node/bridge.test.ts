@@ -50,6 +50,7 @@ describe('the bridge', () => {
     const tab = await openTab();
     expect(tab.values[0]).toEqual({
       type: 'rpc_ui_hello',
+      session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       agent: 'pi (test)',
       running: true,
       dialogs: [],

@@ -87,14 +87,14 @@ describe('dialog queue', () => {
 describe('answers', () => {
   it('sends exactly one answer per dialog', () => {
     select('a');
-    expect(controller.respond('a', { value: 'b' })).toBe(true);
-    expect(controller.respond('a', { value: 'a' })).toBe(false);
-    expect(controller.respond('a', { cancelled: true })).toBe(false);
+    expect(controller.respond('a', { value: 'b' })).toBe('sent');
+    expect(controller.respond('a', { value: 'a' })).toBe('not-pending');
+    expect(controller.respond('a', { cancelled: true })).toBe('not-pending');
     expect(peer.received).toEqual(['{"type":"extension_ui_response","id":"a","value":"b"}\n']);
   });
 
   it('returns false for an unknown id and sends nothing', () => {
-    expect(controller.respond('nope', { value: 'x' })).toBe(false);
+    expect(controller.respond('nope', { value: 'x' })).toBe('not-pending');
     expect(peer.received).toEqual([]);
   });
 
@@ -107,10 +107,10 @@ describe('answers', () => {
 
   it('cannot answer twice even when the send re-enters the controller', () => {
     select('a');
-    const inner: boolean[] = [];
+    const inner: string[] = [];
     peer.on('line', () => inner.push(controller.respond('a', { value: 'b' })));
-    expect(controller.respond('a', { value: 'a' })).toBe(true);
-    expect(inner).toEqual([false]);
+    expect(controller.respond('a', { value: 'a' })).toBe('sent');
+    expect(inner).toEqual(['not-pending']);
     expect(peer.received).toHaveLength(1);
   });
 
@@ -119,7 +119,7 @@ describe('answers', () => {
     const errors: string[] = [];
     controller.on('error', (e) => errors.push(e.message));
     transport.close();
-    expect(controller.respond('a', { value: 'a' })).toBe(false);
+    expect(controller.respond('a', { value: 'a' })).toBe('send-failed');
     expect(errors).toEqual(['The memory transport is closed.']);
     expect(ids()).toEqual(['a']);
   });
@@ -135,8 +135,10 @@ describe('answers', () => {
 
 describe('deadlines', () => {
   it('expire a dialog at its deadline, counted from receipt, and send nothing', () => {
-    const expired: string[] = [];
-    controller.on('expire', (e) => expired.push(e.message));
+    const expired: unknown[] = [];
+    controller.on('expire', ({ dialog, reason }) =>
+      expired.push([dialog.request.title, reason, (dialog.deadline ?? 0) - dialog.receivedAt]),
+    );
     clock.advance(500);
     select('a', { timeout: 10_000 });
     clock.advance(9_999);
@@ -144,10 +146,8 @@ describe('deadlines', () => {
     expect(controller.remaining(controller.dialogs[0] ?? never())).toBe(1);
     clock.advance(1);
     expect(ids()).toEqual([]);
-    expect(expired).toEqual([
-      '“\u2068select a\u2069” was not answered within 10 s; the agent went on with its default.',
-    ]);
-    expect(controller.respond('a', { value: 'a' })).toBe(false);
+    expect(expired).toEqual([['select a', 'timeout', 10_000]]);
+    expect(controller.respond('a', { value: 'a' })).toBe('not-pending');
     expect(peer.received).toEqual([]);
   });
 
@@ -281,7 +281,7 @@ describe('fire-and-forget state', () => {
   it('never answers a fire-and-forget request', () => {
     request('1', 'notify', { message: 'hi' });
     request('2', 'setTitle', { title: 't' });
-    expect(controller.respond('1', { value: 'ack' })).toBe(false);
+    expect(controller.respond('1', { value: 'ack' })).toBe('not-pending');
     expect(peer.received).toEqual([]);
   });
 });
@@ -307,8 +307,8 @@ describe('bad input', () => {
     expect(peer.received).toEqual([]);
     // The unreadable extension UI request may have been a dialog the agent now waits on: the user
     // is told; the other unreadable line is only reported.
-    expect(controller.notifications.map((n) => [n.notifyType, n.message.split(' (')[0]])).toEqual([
-      ['error', 'An extension UI request is not valid JSON'],
+    expect(controller.notifications.map((n) => [n.notifyType, n.note?.kind])).toEqual([
+      ['error', 'unreadable-request'],
     ]);
   });
 
@@ -321,12 +321,14 @@ describe('bad input', () => {
     request('c', 'confirm', { title: 'Proceed?' });
     request('s', 'select', { title: 'Pick', options: [1, 2] });
     request('c', 'confirm', { title: 'Proceed?' });
-    request('s', 'select', { title: 'Pick', options: ['1', '2'] });
     expect(sent()).toEqual([
       { type: 'extension_ui_response', id: 'c', cancelled: true },
       { type: 'extension_ui_response', id: 's', cancelled: true },
     ]);
     expect(ids()).toEqual([]);
+    // Another question under a used id is another question: it is asked.
+    request('s', 'select', { title: 'Pick', options: ['1', '2'] });
+    expect(ids()).toEqual(['s']);
     expect(reports[0]).toEqual({
       reason: 'invalid-fields',
       message: 'Invalid confirm request: "message" is missing. It was answered as cancelled.',
@@ -336,12 +338,27 @@ describe('bad input', () => {
       ['invalid-fields', true],
       ['invalid-fields', true],
       ['invalid-fields', undefined],
-      ['duplicate-id', undefined],
     ]);
-    // The user reads it among the notifications, as an error.
-    expect(controller.notifications.map((n) => [n.id, n.notifyType, n.message])).toEqual([
-      ['c', 'error', reports[0]?.message],
-      ['s', 'error', reports[1]?.message],
+    // The user reads it among the notifications, as an error (worded by the elements).
+    expect(controller.notifications.map((n) => [n.id, n.notifyType, n.note])).toEqual([
+      [
+        'c',
+        'error',
+        {
+          kind: 'invalid-dialog',
+          method: 'confirm',
+          problem: 'Invalid confirm request: "message" is missing.',
+        },
+      ],
+      [
+        's',
+        'error',
+        {
+          kind: 'invalid-dialog',
+          method: 'select',
+          problem: reports[1]?.message.replace(' It was answered as cancelled.', ''),
+        },
+      ],
     ]);
   });
 
@@ -420,7 +437,7 @@ describe('connection', () => {
     controller.on('expire', (e) => expired.push(e.dialog.request.id));
     select('a', { timeout: 1000 });
     now = 5000; // a throttled background tab: the timer has not run yet
-    expect(controller.respond('a', { value: 'a' })).toBe(false);
+    expect(controller.respond('a', { value: 'a' })).toBe('expired');
     expect(sent()).toEqual([]);
     expect(expired).toEqual(['a']);
     expect(ids()).toEqual([]);
@@ -542,8 +559,17 @@ describe('snapshot and restore', () => {
     expect(restored.notifications.map((n) => n.message)).toEqual(['N']);
 
     // A replay of an answered dialog does not reopen it.
-    p2.writeMessage({ type: 'extension_ui_request', id: 'done', method: 'select', title: 'x', options: [] });
+    const repeats: string[] = [];
+    restored.on('repeat', ({ request }) => repeats.push(request.id));
+    p2.writeMessage({
+      type: 'extension_ui_request',
+      id: 'done',
+      method: 'select',
+      title: 'select done',
+      options: ['a', 'b'],
+    });
     expect(restored.dialogs.map((d) => d.request.id)).toEqual(['a', 'e']);
+    expect(repeats).toEqual(['done']);
 
     const expired: string[] = [];
     restored.on('expire', (e) => expired.push(e.dialog.request.id));
@@ -613,7 +639,7 @@ describe('an answer given while the connection is down', () => {
     outbox.request(confirm);
     outbox.drop();
     clock.advance(1000);
-    expect(ui.respond('c', { confirmed: true })).toBe(true);
+    expect(ui.respond('c', { confirmed: true })).toBe('sent');
     expect(ui.dialogs).toEqual([]);
     clock.advance(3999);
     expect(expired).toEqual([]);

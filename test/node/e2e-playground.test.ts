@@ -206,10 +206,10 @@ describe('the playground on the real agent', () => {
     await dialog(second).getByRole('option', { name: 'y' }).click();
     expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual(['y']);
     await expect.poll(() => dialog(first).count()).toBe(0);
-    // …and says so there, once (shown as agent text is: without bidi controls).
+    // …and says so there, once (the quoted title isolated, so its direction cannot turn the sentence).
     const note = first
       .getByRole('listitem')
-      .filter({ hasText: '“Survives a reload” was answered in another tab.' });
+      .filter({ hasText: '“\u2068Survives a reload\u2069” was answered in another tab.' });
     await expect.poll(() => note.count()).toBe(1);
     await first.close();
     await second.close();

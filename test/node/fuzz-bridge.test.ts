@@ -26,6 +26,7 @@ import type { AgentExit, AgentProcess } from '../../src/bridge/agent-process.js'
 import { AgentHub } from '../../src/bridge/hub.js';
 import { DEFAULT_MAX_PAYLOAD, startBridge } from '../../src/bridge/server.js';
 import { UiTable } from '../../src/bridge/ui-table.js';
+import { questionFingerprint } from '../../src/protocol/fingerprint.js';
 import { parseRequest } from '../../src/protocol/parse.js';
 import { cancelResponse, responseFor } from '../../src/protocol/responses.js';
 import type { DialogAnswer, DialogRequest, ExtensionUIResponse } from '../../src/protocol/types.js';
@@ -356,6 +357,14 @@ function fits(request: DialogRequest, response: ExtensionUIResponse): boolean {
 class Ledger {
   /** Valid dialogs the agent asked, by id (the first time). */
   readonly asked = new Map<string, DialogRequest>();
+  /**
+   * The questions asked under each id, by fingerprint: another question under a used id is
+   * another question, answered once too.
+   */
+  readonly questions = new Map<string, Map<string, DialogRequest>>();
+  /** How many times each id was asked a question other than the one asked under it just before. */
+  readonly askings = new Map<string, number>();
+  readonly #last = new Map<string, string>();
   /** Ids of dialogs with bad fields the agent asked (the kit answers them cancelled). */
   readonly malformed = new Set<string>();
   /** Good answers tabs sent, by id. */
@@ -368,6 +377,16 @@ class Ledger {
   observe(text: string): void {
     const dialog = dialogOf(text);
     if (dialog && !this.asked.has(dialog.request.id)) this.asked.set(dialog.request.id, dialog.request);
+    if (dialog) {
+      const { request } = dialog;
+      const questions = this.questions.get(request.id) ?? new Map<string, DialogRequest>();
+      const question = questionFingerprint(request);
+      questions.set(question, request);
+      this.questions.set(request.id, questions);
+      if (this.#last.get(request.id) !== question)
+        this.askings.set(request.id, (this.askings.get(request.id) ?? 0) + 1);
+      this.#last.set(request.id, question);
+    }
     const message = InboundMessage.fromText(text);
     if (message.type !== REQUEST_TYPE || !isPlainObject(message.value)) return;
     const result = parseRequest(message.value, text);
@@ -377,12 +396,12 @@ class Ledger {
   }
 
   /**
-   * A tab answered `id`. The bridge forwards only answers that fit the dialog the agent asked
-   * first (a tab that took a repeated id's later request for it sends one that may not fit).
+   * A tab answered `id`. The bridge forwards only answers that fit a question the agent asked
+   * under it.
    */
   answered(id: string, response: ExtensionUIResponse): void {
-    const request = this.asked.get(id);
-    if (request && !fits(request, response)) return;
+    const questions = [...(this.questions.get(id)?.values() ?? [])];
+    if (questions.length > 0 && !questions.some((request) => fits(request, response))) return;
     this.answers.set(id, [...(this.answers.get(id) ?? []), response]);
   }
 
@@ -400,7 +419,9 @@ class Ledger {
           true,
         );
         this.forwarded.set(id, (this.forwarded.get(id) ?? 0) + 1);
-        expect(this.forwarded.get(id), `answers to ${id}`).toBe(1);
+        // One answer per question; a dialog with bad fields is one question.
+        const questions = (this.askings.get(id) ?? 0) + (this.malformed.has(id) ? 1 : 0);
+        expect(this.forwarded.get(id), `answers to ${id}`).toBeLessThanOrEqual(Math.max(1, questions));
         expect(this.answers.get(id) ?? [], `${id} answered as a tab said`).toContainEqual(value);
         continue;
       }
@@ -409,11 +430,18 @@ class Ledger {
       commands.splice(index, 1);
     }
     expect(commands, 'every command reached the agent').toEqual([]);
-    // A dialog that cannot have timed out, answered by a tab, was answered for the agent.
+    // A dialog that cannot have timed out, answered by a tab, was answered for the agent (unless
+    // another question took its id meanwhile: the tab's answer may not fit that one).
     for (const [id, sent] of this.answers) {
       const request = this.asked.get(id);
-      if (request && sent.length > 0 && lasts(request))
-        expect(this.forwarded.get(id), `the answer to ${id} reached the agent`).toBe(1);
+      if (
+        request &&
+        sent.length > 0 &&
+        lasts(request) &&
+        this.questions.get(id)?.size === 1 &&
+        !this.malformed.has(id)
+      )
+        expect(this.forwarded.get(id), `the answer to ${id} reached the agent`).toBeGreaterThanOrEqual(1);
     }
   }
 }
@@ -622,9 +650,16 @@ class TableModel {
     string,
     { text: string; request: DialogRequest; raw: Record<string, unknown> }
   >();
-  readonly closed = new Set<string>();
+  /** Closed ids, each with the fingerprint of the question it closed (`''`: bad fields). */
+  readonly closed = new Map<string, string>();
   /** Dialogs with bad fields no tab has answered (cancelled) yet: replayed last, the newest 100. */
   readonly bad = new Map<string, string>();
+  /**
+   * Ids asked again with another question: the model learns of an answer only when the agent
+   * reads it, so it cannot tell which of their questions the bridge closed. Left unchecked here;
+   * the table's own tests cover them.
+   */
+  readonly reused = new Set<string>();
 
   observe(text: string): void {
     const message = InboundMessage.fromText(text);
@@ -640,9 +675,15 @@ class TableModel {
     }
     const request = result.request;
     if (isDialogRequest(request)) {
-      // A repeated id (open or closed) is ignored, as the controller does.
-      if (!this.dialogs.has(request.id) && !this.closed.has(request.id))
-        this.dialogs.set(request.id, { text, request, raw: message.value });
+      // The same question again (open or closed) is ignored, as the controller does; another
+      // question under the same id is another question, asked last.
+      const question = questionFingerprint(request);
+      const open = this.dialogs.get(request.id);
+      if (open ? questionFingerprint(open.request) === question : this.closed.get(request.id) === question)
+        return;
+      if (open || this.closed.has(request.id) || this.bad.has(request.id)) this.reused.add(request.id);
+      this.dialogs.delete(request.id);
+      this.dialogs.set(request.id, { text, request, raw: message.value });
     } else if (request.method === 'setStatus') {
       if (request.statusText === undefined) this.statuses.delete(request.statusKey);
       else this.statuses.set(request.statusKey, text);
@@ -654,16 +695,19 @@ class TableModel {
 
   /** The agent read an answer to `id`: the first to a dialog, or to one the bridge cannot check. */
   answered(id: string): void {
+    const open = this.dialogs.get(id);
     this.dialogs.delete(id);
     this.bad.delete(id);
-    this.closed.add(id);
+    this.closed.set(id, open ? questionFingerprint(open.request) : '');
   }
 
   /** The hello lists the open dialogs in order; only one that can have timed out may be missing. */
-  checkHello(ids: readonly string[]): void {
-    const open = [...this.dialogs.values()].filter(({ request }) => ids.includes(request.id));
+  checkHello(all: readonly string[]): void {
+    const ids = all.filter((id) => !this.reused.has(id));
+    const dialogs = [...this.dialogs.values()].filter(({ request }) => !this.reused.has(request.id));
+    const open = dialogs.filter(({ request }) => ids.includes(request.id));
     expect(open.map(({ request }) => request.id)).toEqual(ids);
-    for (const { request } of this.dialogs.values())
+    for (const { request } of dialogs)
       if (!ids.includes(request.id))
         expect(dialogTimeout(request), `${request.id} in the hello`).toBeLessThan(NEVER);
   }
@@ -676,9 +720,14 @@ class TableModel {
       ...(this.title === undefined ? [] : [this.title]),
     ];
     expect(replay.slice(0, fixed.length)).toEqual(fixed);
-    const rest = replay.slice(fixed.length);
+    const reused = (line: string) => {
+      const value = dialogOf(line)?.request;
+      return value !== undefined && this.reused.has(value.id) && line !== this.bad.get(value.id);
+    };
+    const rest = replay.slice(fixed.length).filter((line) => !reused(line));
     let i = 0;
     for (const { text, request, raw } of this.dialogs.values()) {
+      if (this.reused.has(request.id)) continue;
       const got = rest[i];
       const timeout = dialogTimeout(request);
       if (timeout === undefined) {
@@ -785,6 +834,7 @@ describe('fuzz: the bridge hub in process', () => {
             expect(hello).toEqual({
               type: 'rpc_ui_hello',
               agent: 'fuzz',
+              session: expect.stringMatching(/^[0-9a-f-]{36}$/),
               running: true,
               dialogs: hello.dialogs,
               statuses: [...model.statuses.keys()],
@@ -825,6 +875,8 @@ describe('fuzz: the bridge hub in process', () => {
             // The agent exits: every tab is told, with the dialogs it left open; what tabs send
             // afterwards goes nowhere.
             const open = new Set(model.dialogs.keys());
+            // (An id asked again with another question may be open at the bridge, whatever the model says.)
+            const maybeOpen = new Set([...open, ...model.reused]);
             agent.end();
             await hub.ended;
             late.send(JSON.stringify({ type: 'prompt', message: 'after the exit' }));
@@ -842,12 +894,13 @@ describe('fuzz: the bridge hub in process', () => {
                 .map((text) => JSON.parse(text) as { id: string; reason: string });
               for (const c of closed) {
                 expect(c.reason).toBe('agent-exit');
-                expect(open.has(c.id), `${c.id} was open`).toBe(true);
+                expect(maybeOpen.has(c.id), `${c.id} was open`).toBe(true);
               }
               const ids = closed.map((c) => c.id);
               for (const id of open) {
                 const request = model.dialogs.get(id)?.request;
-                if (request && lasts(request)) expect(ids, `${id} closed at exit`).toContain(id);
+                if (request && lasts(request) && !model.reused.has(id))
+                  expect(ids, `${id} closed at exit`).toContain(id);
               }
             }
             await closeAll([...tabs, late]);
@@ -1006,17 +1059,32 @@ describe('the bridge’s table (found by fuzzing)', () => {
     expect(table.claim({ id: 'a', value: 'x' })).toBe('expired');
   });
 
-  it('ignores a repeated dialog id, open or closed, so the agent never gets a second answer', () => {
+  it('ignores a repeated question, open or closed, so the agent never gets a second answer to it', () => {
     const table = new UiTable(systemClock);
     const ask = (title: string) => table.observe(line({ id: 'd', method: 'input', title }));
     ask('first');
-    ask('repeat while open');
+    ask('first');
     expect(table.replay()).toEqual([
       JSON.stringify({ type: 'extension_ui_request', id: 'd', method: 'input', title: 'first' }),
     ]);
     expect(table.claim({ id: 'd', value: 'typed' })).toBe('first');
-    ask('repeat after the answer');
+    ask('first');
     expect(table.pendingIds()).toEqual([]);
     expect(table.claim({ id: 'd', value: 'typed' })).toBe('closed');
+  });
+
+  it('takes another question under a used id for another question, open or closed (as the kit does)', () => {
+    const table = new UiTable(systemClock);
+    const ask = (title: string) => table.observe(line({ id: 'd', method: 'input', title }));
+    ask('first');
+    ask('another while open');
+    expect(table.replay()).toEqual([
+      JSON.stringify({ type: 'extension_ui_request', id: 'd', method: 'input', title: 'another while open' }),
+    ]);
+    expect(table.claim({ id: 'd', value: 'typed' })).toBe('first');
+    ask('another after the answer');
+    expect(table.pendingIds()).toEqual(['d']);
+    expect(table.claim({ id: 'd', value: 'typed again' })).toBe('first');
+    expect(table.claim({ id: 'd', value: 'twice' })).toBe('closed');
   });
 });

@@ -11,6 +11,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { questionFingerprint } from '../../src/protocol/fingerprint.js';
 import { parseRequest } from '../../src/protocol/parse.js';
 import { cancelResponse, responseFor } from '../../src/protocol/responses.js';
 import type {
@@ -97,6 +98,8 @@ function checkResponseLine(line: string): string {
 }
 
 interface Dialog {
+  /** This asking of the question: an id may be asked again with another question. */
+  readonly key: string;
   readonly request: DialogRequest;
   deadline: number | undefined;
   /** When its timer was set, in order: ties of deadlines expire in this order. */
@@ -108,6 +111,9 @@ interface Options {
   readonly limit: number | undefined;
   readonly auto: boolean;
 }
+
+/** One question under one id. */
+const questionKey = (request: DialogRequest) => `${request.id}\n${questionFingerprint(request)}`;
 
 /** The controller and, beside it, a plain model of what it should do. */
 class Run {
@@ -128,15 +134,20 @@ class Run {
   readonly expected: string[] = [];
   /** The model. */
   readonly pending = new Map<string, Dialog>();
-  readonly closed = new Set<string>();
+  /** Closed ids, each with the fingerprint of the question it closed. */
+  readonly closed = new Map<string, string>();
+  /** The ends of each asking (see `Dialog.key`). */
   readonly outcomes = new Map<string, string[]>();
+  askings = 0;
   readonly statuses = new Map<string, string>();
   readonly widgets = new Map<string, { key: string; lines: readonly string[]; placement: WidgetPlacement }>();
   title: string | undefined;
   editorText: string | undefined;
   /** The notifications, oldest first. */
   notes: { readonly id: string; readonly error: boolean }[] = [];
+  /** The questions answered at once from the controller's `dialogs` event (auto runs), by key. */
   readonly attempted = new Set<string>();
+  readonly modelAttempted = new Set<string>();
   timers = 0;
 
   constructor(options: Options) {
@@ -187,8 +198,9 @@ class Run {
       c.on('dialogs', (dialogs) => {
         if (!this.options.auto) return;
         for (const { request } of dialogs) {
-          if (this.attempted.has(request.id)) continue;
-          this.attempted.add(request.id);
+          const key = questionKey(request);
+          if (this.attempted.has(key)) continue;
+          this.attempted.add(key);
           // Reentrant: answered from inside the controller's own event.
           if (answersAtOnce(request.id)) c.respond(request.id, goodAnswer(request, 0));
         }
@@ -202,16 +214,17 @@ class Run {
     this.expected.push(token);
   }
 
-  #close(id: string, outcome: string): void {
+  #close(dialog: Dialog, outcome: string): void {
+    const { id } = dialog.request;
     this.pending.delete(id);
-    this.closed.add(id);
-    this.outcomes.set(id, [...(this.outcomes.get(id) ?? []), outcome]);
+    this.closed.set(id, questionFingerprint(dialog.request));
+    this.outcomes.set(dialog.key, [...(this.outcomes.get(dialog.key) ?? []), outcome]);
     this.#expect(`${outcome}:${id}`);
   }
 
   #answer(dialog: Dialog, answer: DialogAnswer): void {
     this.expectedSent.push(encodeLine(responseFor(dialog.request, answer)));
-    this.#close(dialog.request.id, 'answer');
+    this.#close(dialog, 'answer');
   }
 
   get #canSend(): boolean {
@@ -255,8 +268,8 @@ class Run {
       !this.pending.has(id) &&
       !this.closed.has(id);
     if (answered) {
-      this.closed.add(id);
-      this.outcomes.set(id, ['answer']);
+      this.closed.set(id, '');
+      this.outcomes.set(`${id}#${++this.askings}`, ['answer']);
       this.expectedSent.push(encodeLine(cancelResponse(id)));
       this.#note(id, true);
     }
@@ -280,22 +293,28 @@ class Run {
     const now = this.clock.now();
     const deadline = timeout === undefined ? undefined : now + timeout;
     const pending = this.pending.get(id);
-    if (pending) {
+    const question = questionFingerprint(request);
+    if (pending && questionFingerprint(pending.request) === question) {
       // The bridge's replay: silent, the earlier deadline wins.
       if (deadline !== undefined && (pending.deadline === undefined || deadline < pending.deadline)) {
         pending.deadline = deadline;
         pending.timer = this.timers++;
       }
-      if (pending.deadline !== undefined && pending.deadline <= now) this.#close(id, 'expire');
+      if (pending.deadline !== undefined && pending.deadline <= now) this.#close(pending, 'expire');
       return;
     }
-    if (this.closed.has(id)) return this.#expect('invalid:duplicate-id');
-    const dialog: Dialog = { request, deadline, timer: this.timers++ };
+    // Another question under a pending id: the first one closes here; the new one is asked.
+    if (pending) this.#close(pending, 'dismiss');
+    else if (this.closed.get(id) === question) return this.#expect('invalid:duplicate-id');
+    const dialog: Dialog = { key: `${id}#${++this.askings}`, request, deadline, timer: this.timers++ };
     this.pending.set(id, dialog);
-    this.outcomes.set(id, []);
+    this.outcomes.set(dialog.key, []);
+    const key = questionKey(request);
+    const atOnce = this.options.auto && answersAtOnce(id) && !this.modelAttempted.has(key);
+    this.modelAttempted.add(key);
     // A deadline already reached (a negative timeout) expires at once, even for an answer at once.
-    if (deadline !== undefined && deadline <= now) this.#close(id, 'expire');
-    else if (this.options.auto && answersAtOnce(id)) this.#answer(dialog, goodAnswer(request, 0));
+    if (deadline !== undefined && deadline <= now) this.#close(dialog, 'expire');
+    else if (atOnce) this.#answer(dialog, goodAnswer(request, 0));
   }
 
   #update(request: Exclude<ExtensionUIRequest, DialogRequest>): void {
@@ -340,7 +359,7 @@ class Run {
         )
           due = dialog;
       if (!due) break;
-      this.#close(due.request.id, 'expire');
+      this.#close(due, 'expire');
     }
     this.clock.advance(ms);
   }
@@ -367,17 +386,17 @@ class Run {
       case 'respond': {
         const dialog = this.#target(step.pick);
         if (!dialog) {
-          is(c.respond('id-none', { cancelled: true }), false, 'respond to nothing');
+          is(c.respond('id-none', { cancelled: true }), 'not-pending', 'respond to nothing');
           return;
         }
         const { id } = dialog.request;
         const answer = goodAnswer(dialog.request, step.choice);
         const canSend = this.#canSend;
-        is(c.respond(id, answer), canSend, 'respond');
+        is(c.respond(id, answer), canSend ? 'sent' : 'send-failed', 'respond');
         if (canSend) this.#answer(dialog, answer);
         else this.#expect('error:send-failed');
         if (step.twice) {
-          is(c.respond(id, answer), false, 'respond again');
+          is(c.respond(id, answer), canSend ? 'not-pending' : 'send-failed', 'respond again');
           if (!canSend) this.#expect('error:send-failed');
         }
         return;
@@ -392,13 +411,13 @@ class Run {
       }
       case 'respondUnknown':
         if (this.pending.has(step.id)) return;
-        is(c.respond(step.id, { cancelled: true }), false, 'respond to an unknown id');
+        is(c.respond(step.id, { cancelled: true }), 'not-pending', 'respond to an unknown id');
         is(c.cancel(step.id), false, 'cancel an unknown id');
         return;
       case 'cancel': {
         const dialog = this.#target(step.pick);
         is(c.cancel(dialog?.request.id ?? 'id-none'), dialog !== undefined, 'cancel');
-        if (dialog) this.#close(dialog.request.id, 'dismiss');
+        if (dialog) this.#close(dialog, 'dismiss');
         return;
       }
       case 'cancelAll': {
@@ -407,7 +426,7 @@ class Run {
         const closes = !step.respond || canSend;
         is(c.cancelAll({ respond: step.respond }), closes ? list.length : 0, 'cancelAll');
         for (const dialog of list) {
-          if (!step.respond) this.#close(dialog.request.id, 'dismiss');
+          if (!step.respond) this.#close(dialog, 'dismiss');
           else if (canSend) this.#answer(dialog, { cancelled: true });
           else this.#expect('error:send-failed');
         }
@@ -505,11 +524,17 @@ class Run {
     this.step({ kind: 'cancelAll', respond: true });
     this.check();
     is(this.controller.dialogs.length, 0, 'dialogs left');
-    for (const [id, outcomes] of this.outcomes) is(outcomes.length, 1, `ends of ${id}`);
+    for (const [key, outcomes] of this.outcomes) is(outcomes.length, 1, `ends of ${key}`);
+    // One line per answered asking (an id asked again with another question is answered again).
     const answered = this.sent.map(checkResponseLine);
-    is(new Set(answered).size, answered.length, 'answers per id');
-    for (const id of answered) agree(this.outcomes.get(id), ['answer'], `the end of ${id}`);
-    if (this.controller.snapshot().closedIds.length > CLOSED_ID_LIMIT) expect.fail('too many closed ids');
+    const answers = [...this.outcomes].filter(([, outcomes]) => outcomes[0] === 'answer');
+    is(answered.length, answers.length, 'answers per asking');
+    agree(
+      answered.toSorted(),
+      answers.map(([key]) => key.slice(0, key.lastIndexOf('#'))).toSorted(),
+      'answered ids',
+    );
+    if (this.controller.snapshot().closed.length > CLOSED_ID_LIMIT) expect.fail('too many closed ids');
   }
 }
 
@@ -636,7 +661,7 @@ describe('the controller’s limits (found by fuzzing)', () => {
       else if (i % 3 === 1) controller.cancel(`c${i}`);
       else clock.advance(5);
     }
-    expect(controller.snapshot().closedIds).toHaveLength(CLOSED_ID_LIMIT);
+    expect(controller.snapshot().closed).toHaveLength(CLOSED_ID_LIMIT);
     ask(`c${CLOSED_ID_LIMIT + 499}`);
     expect(duplicates).toEqual([`c${CLOSED_ID_LIMIT + 499}`]);
     expect(controller.dialogs).toEqual([]);

@@ -2,6 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ExtensionUIController } from '../../src/controller/controller.js';
+import type { PendingDialog } from '../../src/controller/types.js';
+import { questionFingerprint } from '../../src/protocol/fingerprint.js';
 import type { InboundMessage } from '../../src/transport/inbound.js';
 import { JsonlDecoder } from '../../src/transport/jsonl.js';
 import { createMemoryTransport } from '../../src/transport/memory.js';
@@ -108,13 +110,20 @@ describe('the controller under any input', () => {
         const clock = new FakeClock();
         const { transport, peer } = createMemoryTransport();
         const controller = new ExtensionUIController({ transport, clock });
+        // Each question under its id: an id may be asked again with another question.
+        const key = ({ request }: PendingDialog) => `${request.id}\n${questionFingerprint(request)}`;
         const asked = new Set<string>();
         const gone = new Set<string>();
+        const answers: string[] = [];
         controller.on('dialogs', (dialogs) => {
-          for (const d of dialogs) asked.add(d.request.id);
+          for (const d of dialogs) asked.add(key(d));
         });
-        controller.on('expire', (e) => gone.add(e.dialog.request.id));
-        controller.on('dismiss', (e) => gone.add(e.dialog.request.id));
+        controller.on('expire', (e) => gone.add(key(e.dialog)));
+        controller.on('dismiss', (e) => gone.add(key(e.dialog)));
+        controller.on('answer', (e) => {
+          expect(gone.has(key(e.dialog))).toBe(false);
+          answers.push(key(e.dialog));
+        });
         for (const action of actions) {
           const pending = controller.dialogs;
           switch (action.kind) {
@@ -135,8 +144,8 @@ describe('the controller under any input', () => {
                         ? { value: r.options[action.choice % r.options.length] ?? '' }
                         : { cancelled: true as const }
                       : { value: 'x'.repeat(action.choice) };
-              expect(controller.respond(r.id, answer)).toBe(true);
-              expect(controller.respond(r.id, answer)).toBe(false);
+              expect(controller.respond(r.id, answer)).toBe('sent');
+              expect(controller.respond(r.id, answer)).toBe('not-pending');
               break;
             }
             case 'cancelAll':
@@ -152,10 +161,11 @@ describe('the controller under any input', () => {
         }
         peer.end();
         const answered = peer.received.map((l) => (JSON.parse(l) as { id: string }).id);
-        expect(new Set(answered).size).toBe(answered.length);
-        for (const answeredId of answered) {
-          expect(asked.has(answeredId)).toBe(true);
-          expect(gone.has(answeredId)).toBe(false);
+        expect(answered).toEqual(answers.map((answer) => answer.slice(0, answer.indexOf('\n'))));
+        expect(new Set(answers).size).toBe(answers.length);
+        for (const answer of answers) {
+          expect(asked.has(answer)).toBe(true);
+          expect(gone.has(answer)).toBe(false);
         }
       }),
       { numRuns: runs },

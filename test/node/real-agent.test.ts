@@ -157,8 +157,10 @@ describe('the real agent', () => {
   });
 
   it('expires a dialog at its deadline without sending anything', async () => {
-    const expired: string[] = [];
-    const stop = controller.on('expire', (event) => expired.push(event.message));
+    const expired: unknown[] = [];
+    const stop = controller.on('expire', ({ dialog, reason }) =>
+      expired.push([dialog.request.title, reason, (dialog.deadline ?? 0) - dialog.receivedAt]),
+    );
     const before = sent.length;
     const results = await probe([{ call: 'select', args: ['Too slow', ['x', 'y']], timeout: 300 }]);
     // The agent's clock started when it wrote the line, ours when we read it: ours ends a moment later.
@@ -166,9 +168,7 @@ describe('the real agent', () => {
     stop();
     expect(results[0]?.type).toBe('undefined');
     expect(results[0]?.elapsedMs).toBeGreaterThanOrEqual(295);
-    expect(expired).toEqual([
-      '“\u2068Too slow\u2069” was not answered within 300 ms; the agent went on with its default.',
-    ]);
+    expect(expired).toEqual([['Too slow', 'timeout', 300]]);
     expect(sent.slice(before).filter((m) => m.type === 'extension_ui_response')).toEqual([]);
     expect(controller.dialogs).toEqual([]);
   });
@@ -209,12 +209,12 @@ describe('the real agent', () => {
   });
 
   it('sends nothing twice: a second answer and an answer after expiry return false', async () => {
-    let second: boolean | undefined;
+    let second: string | undefined;
     const results = await probe([{ call: 'input', args: ['Once'] }], (request) => {
-      expect(controller.respond(request.id, { value: 'first' })).toBe(true);
+      expect(controller.respond(request.id, { value: 'first' })).toBe('sent');
       second = controller.respond(request.id, { value: 'second' });
     });
-    expect(second).toBe(false);
+    expect(second).toBe('not-pending');
     expect(results[0]?.value).toBe('first');
     const ids = sent.filter((m) => m.type === 'extension_ui_response').map((m) => m.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -280,7 +280,7 @@ describe('a crashed agent', () => {
     expect(states.at(-1)).toBe('closed');
     const errors: string[] = [];
     ui.on('error', (error) => errors.push(error.message));
-    expect(ui.respond(ui.dialogs[0]?.request.id ?? '', { confirmed: true })).toBe(false);
+    expect(ui.respond(ui.dialogs[0]?.request.id ?? '', { confirmed: true })).toBe('send-failed');
     expect(errors).toEqual(['The stream transport is closed.']);
     expect(ui.dialogs.map((d) => d.request.title)).toEqual(['Still there?']);
   });

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { newestWithin, SentAnswers } from '../../src/controller/sent-answers.js';
+import { newestWithin, type SentAnswer, SentAnswers } from '../../src/controller/sent-answers.js';
 
-const answer = (id: string) => ({ type: 'extension_ui_response' as const, id, value: `for ${id}` });
+const response = (id: string) => ({ type: 'extension_ui_response' as const, id, value: `for ${id}` });
+const answer = (id: string): SentAnswer => ({ response: response(id), question: `q-${id}`, session: 's1' });
+const ids = (answers: readonly SentAnswer[]) => answers.map((a) => a.response.id);
 
 describe('the answers the drop-in host can send again', () => {
   it('gives each answer back once', () => {
     const sent = new SentAnswers();
     sent.remember(answer('a'));
+    expect(sent.get('a')).toEqual(answer('a'));
     expect(sent.take('a')).toEqual(answer('a'));
     expect(sent.take('a')).toBeUndefined();
     expect(sent.take('never')).toBeUndefined();
@@ -21,29 +24,44 @@ describe('the answers the drop-in host can send again', () => {
     expect([sent.take('a'), sent.take('b'), sent.take('c')]).toEqual([answer('a'), undefined, answer('c')]);
   });
 
-  it('stores the newest few and takes back only well-formed answers, rebuilt from their fields', () => {
+  it('forgets every answer at once (they were given to an agent process that has gone)', () => {
+    const sent = new SentAnswers();
+    sent.remember(answer('a'));
+    sent.clear();
+    expect(sent.take('a')).toBeUndefined();
+  });
+
+  it('stores the newest few and takes back only well-formed answers with their question, rebuilt from their fields', () => {
     const sent = new SentAnswers();
     for (const id of ['a', 'b', 'c']) sent.remember(answer(id));
     const stored = JSON.parse(JSON.stringify(sent.newest(2))) as unknown;
     expect(stored).toEqual([answer('b'), answer('c')]);
     const restored = new SentAnswers();
+    const entry = (value: unknown, question: unknown = 'q') => ({ response: value, question });
     restored.restore([
       ...(stored as unknown[]),
-      { type: 'extension_ui_response', id: 'd', confirmed: true, extra: 'dropped' },
-      { type: 'extension_ui_response', id: 'e', cancelled: true },
-      { type: 'extension_ui_response', id: 'f', value: 3 },
-      { type: 'extension_ui_request', id: 'g', value: 'x' },
-      { type: 'extension_ui_response', id: '', value: 'x' },
+      entry({ type: 'extension_ui_response', id: 'd', confirmed: true, extra: 'dropped' }),
+      entry({ type: 'extension_ui_response', id: 'e', cancelled: true }),
+      entry({ type: 'extension_ui_response', id: 'f', value: 3 }),
+      entry({ type: 'extension_ui_request', id: 'g', value: 'x' }),
+      entry({ type: 'extension_ui_response', id: '', value: 'x' }),
+      // A bare response, as an older kit stored it: it names no question, so it is not taken back.
+      { type: 'extension_ui_response', id: 'h', value: 'x' },
+      entry({ type: 'extension_ui_response', id: 'i', value: 'x' }, 7),
+      { ...entry({ type: 'extension_ui_response', id: 'j', value: 'x' }), session: 3 },
       null,
       'text',
     ]);
     restored.restore('not a list');
-    expect(['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => restored.take(id))).toEqual([
+    expect(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'].map((id) => restored.take(id))).toEqual([
       undefined,
       answer('b'),
       answer('c'),
-      { type: 'extension_ui_response', id: 'd', confirmed: true },
-      { type: 'extension_ui_response', id: 'e', cancelled: true },
+      { response: { type: 'extension_ui_response', id: 'd', confirmed: true }, question: 'q' },
+      { response: { type: 'extension_ui_response', id: 'e', cancelled: true }, question: 'q' },
+      undefined,
+      undefined,
+      undefined,
       undefined,
       undefined,
     ]);
@@ -51,13 +69,13 @@ describe('the answers the drop-in host can send again', () => {
 
   it('leaves out of storage the answers whose values would pass the size limit', () => {
     const sent = new SentAnswers();
-    const big = { type: 'extension_ui_response' as const, id: 'big', value: 'x'.repeat(100) };
+    const big = { response: { ...response('big'), value: 'x'.repeat(100) }, question: 'q' };
     sent.remember(answer('a'));
     sent.remember(big);
     sent.remember(answer('b'));
-    expect(sent.newest(16, 50).map((r) => r.id)).toEqual(['a', 'b']);
-    expect(sent.newest(16).map((r) => r.id)).toEqual(['a', 'big', 'b']);
-    expect(sent.newest(1, 50).map((r) => r.id)).toEqual(['b']);
+    expect(ids(sent.newest(16, 50))).toEqual(['a', 'b']);
+    expect(ids(sent.newest(16))).toEqual(['a', 'big', 'b']);
+    expect(ids(sent.newest(1, 50))).toEqual(['b']);
   });
 
   it('keeps the newest items that fit a size limit, oldest first (notifications stored across a reload)', () => {

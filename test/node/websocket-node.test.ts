@@ -82,8 +82,8 @@ describe('WebSocketTransport in Node with the ws package', () => {
     await until('open', () => transport.state === 'open');
     broadcast(REQUEST);
     await until('the dialog', () => controller.dialogs.length === 1);
-    expect(controller.respond('n1', { value: 'typed in Node' })).toBe(true);
-    expect(controller.respond('n1', { value: 'twice' })).toBe(false);
+    expect(controller.respond('n1', { value: 'typed in Node' })).toBe('sent');
+    expect(controller.respond('n1', { value: 'twice' })).toBe('not-pending');
     await until('the response', () => received.length > 0);
     await sleep(50);
     expect(received).toEqual(['{"type":"extension_ui_response","id":"n1","value":"typed in Node"}']);

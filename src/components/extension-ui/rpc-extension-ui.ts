@@ -6,13 +6,12 @@ import {
   type PropertyValues,
   type TemplateResult,
 } from 'lit';
-import { quotedText, stripAnsi } from '../../protocol/ansi.js';
-import { type BridgeAgentExit, isBridgeType } from '../../protocol/bridge.js';
-import type { InvalidRequestReport } from '../../protocol/report.js';
-import type { NotifyType } from '../../protocol/types.js';
-import { cancelResponse } from '../../protocol/responses.js';
+import { BridgeClient } from '../../controller/bridge-client.js';
 import { ExtensionUIController } from '../../controller/controller.js';
-import type { InboundMessage } from '../../transport/inbound.js';
+import { newestWithin } from '../../controller/sent-answers.js';
+import { stripAnsi } from '../../protocol/ansi.js';
+import type { BridgeAgentExit } from '../../protocol/bridge.js';
+import type { InvalidRequestReport } from '../../protocol/report.js';
 import type { OutboundMessage, Transport } from '../../transport/transport.js';
 import { WebSocketTransport } from '../../transport/websocket.js';
 import { bindEditorText } from '../bindings/editor-text-binding.js';
@@ -22,7 +21,6 @@ import { RpcStopEvent } from '../events/stop-event.js';
 import { relayToModal } from '../shared/modal-relay.js';
 import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
-import { newestWithin, SentAnswers } from '../../controller/sent-answers.js';
 import { isRecord, type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
 
 export type { RpcPersistMode, RpcStateStore };
@@ -36,21 +34,8 @@ const STATE_TEXT = {
   'agent-exited': 'connectionAgentExited',
 } as const satisfies Record<RpcConnectionState, keyof typeof hostEnglish>;
 
-/** The bridge's `rpc_ui_agent_exit`, or `undefined` when the value is not one. */
-function readAgentExit(value: Readonly<Record<string, unknown>>): BridgeAgentExit | undefined {
-  const { code, signal, stderr } = value;
-  if (code !== null && typeof code !== 'number') return undefined;
-  if (signal !== null && signal !== undefined && typeof signal !== 'string') return undefined;
-  const lines = Array.isArray(stderr)
-    ? stderr.filter((line): line is string => typeof line === 'string')
-    : [];
-  return { type: 'rpc_ui_agent_exit', code, signal: signal ?? null, stderr: lines };
-}
-
 /** How many of the newest answers are stored with the state. */
 const STORED_ANSWERS = 16;
-/** How many answered dialogs' titles are kept, to name one whose answer the bridge did not take. */
-const ANSWERED_KEPT = 64;
 /** The stored answers' values, and the stored notifications' messages, each total at most this. */
 const STORED_CHARS = 256 * 1024;
 
@@ -215,20 +200,15 @@ export class RpcExtensionUI extends LitElement {
   strings: Partial<RpcStrings> = {};
 
   readonly #controller = new ExtensionUIController();
+  /** The rpc-ui bridge's own messages, when one is on the other end. */
+  readonly #bridge = new BridgeClient(this.#controller);
   #url: string | undefined;
   #hostTransport: Transport | undefined;
   #stateStore: RpcStateStore | undefined;
   #ownTransport: WebSocketTransport | undefined;
   #connection: RpcConnectionState = 'closed';
-  #exit: BridgeAgentExit | undefined;
-  /** An `rpc_ui_hello` came through the current transport: the rpc-ui bridge is on the other end. */
-  #bridged = false;
-  /** The latest answers sent, to send again if the bridge replays their dialog. */
-  readonly #sent = new SentAnswers();
   /** The unknown methods warned about. */
   readonly #unknownMethods = new Set<string>();
-  /** The titles of the dialogs answered here lately, to say which one the bridge did not take. */
-  readonly #answered = new Map<string, string>();
   #listening: (() => void)[] = [];
   #stopTitle: (() => void) | undefined;
   #stopEditor: (() => void) | undefined;
@@ -247,7 +227,7 @@ export class RpcExtensionUI extends LitElement {
 
   /** The bridge's last `rpc_ui_agent_exit` (exit code, signal, stderr), while the agent is gone. */
   get agentExit(): BridgeAgentExit | undefined {
-    return this.#exit;
+    return this.#bridge.exit;
   }
 
   /**
@@ -267,19 +247,14 @@ export class RpcExtensionUI extends LitElement {
     super.connectedCallback();
     const controller = this.#controller;
     this.#restore();
+    const bridge = this.#bridge;
     this.#listening = [
       controller.on('state', this.#updateConnection),
-      controller.on('message', this.#onMessage),
       controller.on('change', this.#scheduleSave),
-      controller.on('answer', ({ dialog, response }) => {
-        this.#sent.remember(response);
-        this.#answered.set(response.id, dialog.request.title);
-        const oldest = this.#answered.keys().next();
-        if (this.#answered.size > ANSWERED_KEPT && !oldest.done) this.#answered.delete(oldest.value);
-      }),
-      // Already said not to have reached the agent: the bridge's word on it adds nothing.
-      controller.on('expire', ({ dialog }) => this.#answered.delete(dialog.request.id)),
       controller.on('invalid', this.#onInvalid),
+      bridge.on('exit', this.#updateConnection),
+      bridge.on('answers', this.#scheduleSave),
+      bridge.on('error', (error) => warn('a lost answer could not be sent again.', error)),
     ];
     window.addEventListener('pagehide', this.#save);
     this.#bindTitle();
@@ -322,7 +297,7 @@ export class RpcExtensionUI extends LitElement {
             <span part="connection-label">${text[STATE_TEXT[this.#connection]]}</span>
           </span>
         </div>
-        ${this.#exit ? this.#renderExit(this.#exit, text) : nothing}
+        ${this.agentExit ? this.#renderExit(this.agentExit, text) : nothing}
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
         <div part="composer"><slot></slot></div>
         <rpc-widget part="widgets-below" placement="belowEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
@@ -361,8 +336,7 @@ export class RpcExtensionUI extends LitElement {
   #connect(): void {
     const replaced = this.#ownTransport;
     this.#ownTransport = undefined;
-    this.#exit = undefined;
-    this.#bridged = false;
+    this.#bridge.reset();
     let transport = this.#hostTransport;
     if (!transport && this.#url) {
       try {
@@ -381,7 +355,7 @@ export class RpcExtensionUI extends LitElement {
   /** Render the connection state and the agent-exit message; fire `rpc-connection` on a change. */
   #updateConnection = (): void => {
     const transportState = this.#controller.connectionState;
-    const state = this.#exit ? 'agent-exited' : transportState === 'open' ? 'connected' : transportState;
+    const state = this.agentExit ? 'agent-exited' : transportState === 'open' ? 'connected' : transportState;
     if (this.getAttribute('connection') !== state) this.setAttribute('connection', state);
     this.requestUpdate();
     if (state === this.#connection) return;
@@ -390,82 +364,21 @@ export class RpcExtensionUI extends LitElement {
     this.dispatchEvent(new RpcConnectionEvent({ state }));
   };
 
-  /** The bridge's own messages; every other line is left to the host. */
-  #onMessage = (message: InboundMessage): void => {
-    const type = message.type;
-    if (!isBridgeType(type)) return;
-    const value = message.value;
-    if (!isRecord(value)) return;
-    if (type === 'rpc_ui_dialog_closed' && typeof value.id === 'string') {
-      this.#closedElsewhere(value.id, value.reason);
-    } else if (type === 'rpc_ui_agent_exit') {
-      const exit = readAgentExit(value);
-      if (!exit) return;
-      this.#exit = exit;
-      this.#controller.cancelAll();
-      this.#updateConnection();
-    } else if (type === 'rpc_ui_hello') {
-      this.#bridged = true;
-      // What ended while this tab was away goes; the replay that follows brings the rest.
-      this.#controller.retain(value);
-      if (value.running === true && this.#exit) {
-        this.#exit = undefined;
-        this.#updateConnection();
-      }
-    }
-  };
-
   /**
-   * The bridge closed a dialog: answered in another tab (open here: it closes; answered here too:
-   * ours was not used), or this tab's answer came after the agent stopped waiting. Said among the
-   * notifications.
-   */
-  #closedElsewhere(id: string, reason: unknown): void {
-    const controller = this.#controller;
-    const text = stringsFor(hostEnglish, this.strings);
-    const open = controller.dialogs.find((dialog) => dialog.request.id === id);
-    if (open) {
-      controller.cancel(id);
-      if (reason === 'answered') this.#note(text.answeredElsewhere, open.request.title, 'info');
-      return;
-    }
-    const title = this.#answered.get(id);
-    if (title === undefined) return;
-    this.#answered.delete(id);
-    if (reason === 'answered') this.#note(text.answerNotUsed, title);
-    else if (reason === 'expired') this.#note(text.answerTooLate, title);
-  }
-
-  /** A note among the notifications about the dialog titled `title`. */
-  #note(template: string, title: string, type: NotifyType = 'warning'): void {
-    this.#controller.note(format(template, { title: quotedText(title) }), type);
-  }
-
-  /**
-   * A dialog the controller answered `cancelled` for its bad fields: the user sees it among the
-   * notifications, the developer on the console, and the cancel is kept like an answer. A dialog
-   * we answered (or cancelled so), replayed by the bridge: our answer never reached it; send it
-   * again.
+   * For the developer, on the console: a dialog the controller answered `cancelled` for its bad
+   * fields (the user sees it among the notifications), a line that could not be read, and each
+   * method this kit does not know (a newer agent's, a fork's: once, they may come often).
    */
   #onInvalid = (report: InvalidRequestReport): void => {
-    const { id, reason, method = '' } = report;
-    if (report.cancelled && id) {
+    const { reason, method = '' } = report;
+    if (report.cancelled) {
       warn(report.message, report.raw);
-      this.#sent.remember(cancelResponse(id));
       return;
     }
-    // For the developer: a line that could not be read, and each method this kit does not know (a
-    // newer agent's, a fork's: once, they may come often).
     if (reason === 'malformed-json' || (reason === 'unknown-method' && !this.#unknownMethods.has(method))) {
       this.#unknownMethods.add(method);
       warn(report.message, report.raw);
     }
-    if ((reason !== 'duplicate-id' && reason !== 'invalid-fields') || !this.#bridged || !id) return;
-    // Once: an answer the bridge refuses (too big, say) must not go round reconnect after reconnect.
-    const response = this.#sent.take(id);
-    if (!response) return;
-    this.#send(response, 'a lost answer could not be sent again.');
-    this.#scheduleSave(); // a reload must not bring it back
   };
 
   /** Send; when the transport cannot take it, warn with `failure` rather than throw. */
@@ -516,7 +429,7 @@ export class RpcExtensionUI extends LitElement {
   #save = (): void => {
     if (!this.#persisting) return;
     const snapshot = this.#controller.snapshot();
-    const answers = this.#sent.newest(STORED_ANSWERS, STORED_CHARS);
+    const answers = this.#bridge.savedAnswers(STORED_ANSWERS, STORED_CHARS);
     // A notification of megabytes would not fit, or would be copied at every save.
     const { notifications: all } = snapshot;
     const notifications = newestWithin(all, all.length, STORED_CHARS, (entry) => entry.message.length);
@@ -540,7 +453,7 @@ export class RpcExtensionUI extends LitElement {
       const data = readState(this.stateStore, this.persistKey);
       if (data === undefined) return;
       this.#controller.restore(data);
-      if (isRecord(data)) this.#sent.restore(data.answers);
+      if (isRecord(data)) this.#bridge.restoreAnswers(data.answers);
     } catch (error) {
       this.#warnOnce('the stored state was ignored and removed.', error);
       this.#write(undefined);

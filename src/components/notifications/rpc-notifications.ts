@@ -16,7 +16,7 @@ import { ansiText, plainText } from '../shared/ansi-text.js';
 import { lastFocused } from '../shared/last-focused.js';
 import { relayToModal } from '../shared/modal-relay.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
-import { format, notificationsEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
+import { format, notificationsEnglish, noteText, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { vscodeScheme } from '../shared/vscode-scheme.styles.js';
 import { notificationsStyles } from './rpc-notifications.styles.js';
@@ -274,7 +274,9 @@ export class RpcNotifications extends LitElement {
     `;
   }
 
-  #message(entry: NotificationEntry, text: typeof notificationsEnglish): TemplateResult {
+  /** The agent's text, or a note of the kit's own worded from the strings. */
+  #message(entry: NotificationEntry, text: typeof notificationsEnglish): TemplateResult | string {
+    if (entry.note) return noteText(entry.note, text);
     return ansiText(entry.message, { truncated: text.textTruncated });
   }
 
@@ -310,7 +312,9 @@ export class RpcNotifications extends LitElement {
     this.#assertive = queue(this.#assertive, true);
     const text = stringsFor(notificationsEnglish, this.strings);
     for (const entry of recent)
-      relayToModal(`${text[`${entry.notifyType}Prefix`]} ${plainText(entry.message, text.textTruncated)}`);
+      relayToModal(
+        `${text[`${entry.notifyType}Prefix`]} ${entry.note ? noteText(entry.note, text) : plainText(entry.message, text.textTruncated)}`,
+      );
   }
 
   #reset(): void {

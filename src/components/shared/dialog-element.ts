@@ -197,17 +197,18 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   answer(answer: DialogAnswer): boolean {
     const request = this.request;
     if (!request || this.settled) return false;
-    const response = responseFor(request, answer);
     const controller = this.controller;
-    this.settled = true;
-    if (!controller) this.dispatchEvent(new RpcResponseEvent(response));
-    else if (
-      !controller.respond(request.id, answer) &&
-      controller.dialogs.some((d) => d.request.id === request.id)
-    ) {
-      // Not delivered (no connection): keep the dialog so the user can try again.
-      this.settled = false;
-      return false;
+    if (!controller) {
+      const response = responseFor(request, answer);
+      this.settled = true;
+      this.dispatchEvent(new RpcResponseEvent(response));
+    } else {
+      this.settled = true;
+      // Not sent (no connection): the dialog stays, so the user can try again.
+      if (controller.respond(request.id, answer) === 'send-failed') {
+        this.settled = false;
+        return false;
+      }
     }
     this.#close();
     return true;

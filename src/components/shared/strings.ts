@@ -1,3 +1,6 @@
+import type { ClientNote } from '../../controller/types.js';
+import { quotedText } from '../../protocol/ansi.js';
+
 /**
  * Every user-facing string of the kit, English by default. Override them globally with
  * {@link setDefaultStrings}, or per element through its `strings` property. `{name}` marks a
@@ -72,12 +75,16 @@ export interface RpcStrings {
   agentExited: string;
   /** Extension UI: the summary of the agent's last stderr lines: `{count}` lines. */
   agentStderrSummary: string;
-  /** Extension UI: a dialog open here was answered in another tab: `{title}`. */
+  /** Note: a dialog open here was answered in another tab: `{title}`. */
   answeredElsewhere: string;
-  /** Extension UI: another tab's answer reached the agent before this one: `{title}`. */
+  /** Note: another tab's answer reached the agent before this one: `{title}`. */
   answerNotUsed: string;
-  /** Extension UI: this tab's answer reached the agent after it stopped waiting: `{title}`. */
+  /** Note: this tab's answer reached the agent after it stopped waiting: `{title}`. */
   answerTooLate: string;
+  /** Note: an extension UI request that is not JSON, perhaps a question nobody sees: `{error}`. */
+  unreadableRequest: string;
+  /** Note: a dialog whose fields could not be used, answered cancelled: `{method}`, `{problem}`. */
+  invalidDialog: string;
   /** Agent text too long to show in full: said after the part shown, `{count}` characters left out. */
   textTruncated: string;
 }
@@ -139,6 +146,13 @@ export const notificationsEnglish = {
   dismissNotification: 'Dismiss notification',
   moreNotifications: '+{count} more',
   fewerNotifications: 'Show fewer',
+  answeredElsewhere: '“{title}” was answered in another tab.',
+  answerNotUsed: 'Another tab answered “{title}” first: your answer was not used.',
+  answerTooLate:
+    'Your answer to “{title}” arrived after the agent stopped waiting: it went on with its default.',
+  unreadableRequest:
+    'The agent sent an extension UI request that is not valid JSON ({error}): it may be waiting on a question that cannot be shown.',
+  invalidDialog: 'The agent asked a {method} that cannot be shown ({problem}): it was answered as cancelled.',
 } satisfies Partial<RpcStrings>;
 
 /** The status bar's strings. */
@@ -166,10 +180,6 @@ export const hostEnglish = {
   agentExitedSignal: 'Agent exited (signal {signal})',
   agentExited: 'Agent exited',
   agentStderrSummary: 'Last error output ({count} lines)',
-  answeredElsewhere: '“{title}” was answered in another tab.',
-  answerNotUsed: 'Another tab answered “{title}” first: your answer was not used.',
-  answerTooLate:
-    'Your answer to “{title}” arrived after the agent stopped waiting: it went on with its default.',
 } satisfies Partial<RpcStrings>;
 
 let overrides: Partial<RpcStrings> = {};
@@ -209,4 +219,26 @@ export function format(template: string, values: Readonly<Record<string, string 
   return template.replace(/\{(\w+)\}/g, (match, name: string) =>
     name in values ? String(values[name]) : match,
   );
+}
+
+/** The strings a note is worded with. */
+export type NoteStrings = Pick<
+  RpcStrings,
+  'answeredElsewhere' | 'answerNotUsed' | 'answerTooLate' | 'unreadableRequest' | 'invalidDialog'
+>;
+
+/** A note of the client's own (see `ClientNote`), worded with `strings`. A quoted title is isolated. */
+export function noteText(note: ClientNote, strings: NoteStrings): string {
+  switch (note.kind) {
+    case 'answered-elsewhere':
+      return format(strings.answeredElsewhere, { title: quotedText(note.title) });
+    case 'answer-not-used':
+      return format(strings.answerNotUsed, { title: quotedText(note.title) });
+    case 'answer-too-late':
+      return format(strings.answerTooLate, { title: quotedText(note.title) });
+    case 'unreadable-request':
+      return format(strings.unreadableRequest, { error: note.error });
+    case 'invalid-dialog':
+      return format(strings.invalidDialog, { method: note.method, problem: note.problem });
+  }
 }

@@ -7,6 +7,8 @@ import type { RpcStopEvent } from '../../../src/components/events/stop-event.js'
 import type { RpcTitleEvent } from '../../../src/components/events/title-event.js';
 import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-extension-ui.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
+import { notificationsEnglish, noteText } from '../../../src/components/shared/strings.js';
+import type { NotificationEntry } from '../../../src/controller/types.js';
 import { InboundMessage } from '../../../src/transport/inbound.js';
 import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
 import { BaseTransport, type ConnectionState } from '../../../src/transport/transport.js';
@@ -378,7 +380,7 @@ describe('rpc-extension-ui', () => {
     expect(dialog()).to.equal(null);
     expect(el.controller.dialogs).to.have.length(0);
     expect(sent()).to.deep.equal([]);
-    expect(el.controller.notifications.map((n) => [n.notifyType, n.message])).to.deep.equal([
+    expect(el.controller.notifications.map((n) => [n.notifyType, worded(n)])).to.deep.equal([
       ['info', '“\u2068Confirm a?\u2069” was answered in another tab.'],
     ]);
   });
@@ -416,7 +418,7 @@ describe('rpc-extension-ui', () => {
     transport.move('open');
     transport.deliver(confirm('late', { timeout: 300 }));
     transport.move('reconnecting');
-    expect(el.controller.respond('late', { confirmed: true })).to.equal(true);
+    expect(el.controller.respond('late', { confirmed: true })).to.equal('sent');
     await sleep(400);
     const notice = el.shadowRoot?.querySelector('rpc-dialogs')?.shadowRoot?.querySelector('[role="status"]');
     expect(notice?.textContent).to.contain('could not be sent before the agent stopped waiting');
@@ -470,7 +472,7 @@ describe('rpc-extension-ui', () => {
 
   it('says when the bridge did not take an answer given here: another tab came first, or it came too late', async () => {
     const { el, peer, settle, dialog } = await mount();
-    const notes = () => el.controller.notifications.map((n) => [n.notifyType, n.message]);
+    const notes = () => el.controller.notifications.map((n) => [n.notifyType, worded(n)]);
     for (const id of ['raced', 'late', 'gone']) {
       peer.writeMessage(confirm(id));
       await settle();
@@ -497,6 +499,7 @@ describe('rpc-extension-ui', () => {
 
   it('drops on rpc_ui_hello what the bridge no longer lists (ended while away), sending nothing', async () => {
     const { el, peer, settle, sent, part, dialog } = await mount();
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', session: 's1', running: true });
     peer.writeMessage(confirm('answered-elsewhere'));
     peer.writeMessage(confirm('still-open'));
     peer.writeMessage(request('setStatus', { statusKey: 'build', statusText: 'running' }));
@@ -508,6 +511,7 @@ describe('rpc-extension-ui', () => {
     peer.writeMessage({
       type: 'rpc_ui_hello',
       agent: 'pi',
+      session: 's1',
       running: true,
       dialogs: ['still-open'],
       statuses: ['git'],
@@ -522,11 +526,17 @@ describe('rpc-extension-ui', () => {
     expect(part('status-bar')?.shadowRoot?.textContent).not.to.contain('running');
     expect(part('widgets-above')?.shadowRoot?.textContent).not.to.contain('stale widget');
     expect(sent()).to.deep.equal([]);
-    // An older bridge lists nothing: nothing is dropped.
+    // An older bridge names no agent process: this tab cannot tell it is the same one, so its
+    // dialogs go (nothing is sent), and the replay brings back what is live. It lists no statuses:
+    // they are kept.
     peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true });
+    await settle();
+    expect(el.controller.dialogs).to.have.length(0);
+    peer.writeMessage(confirm('still-open'));
     await settle();
     expect(el.controller.dialogs).to.have.length(1);
     expect(el.controller.statuses).to.have.length(1);
+    expect(sent()).to.deep.equal([]);
   });
 
   it('answers a dialog with bad fields cancelled and tells the user and the console', async () => {
@@ -546,7 +556,7 @@ describe('rpc-extension-ui', () => {
     expect(dialog()).to.equal(null);
     const shown = part('notifications')?.shadowRoot;
     expect(shown?.querySelector('[part~="notification-error"]')?.textContent).to.contain(
-      'Invalid confirm request: "message" is missing. It was answered as cancelled',
+      'The agent asked a confirm that cannot be shown (Invalid confirm request: "message" is missing.): it was answered as cancelled.',
     );
     await until('the alert', () =>
       Boolean(shown?.querySelector('[role="alert"]')?.textContent?.includes('answered as cancelled')),
@@ -556,7 +566,7 @@ describe('rpc-extension-ui', () => {
 
   it('sends the cancel of a dialog with bad fields again, once, when the bridge replays it', async () => {
     const { peer, settle, sent } = await mount();
-    const hello = { type: 'rpc_ui_hello', agent: 'pi', running: true };
+    const hello = { type: 'rpc_ui_hello', agent: 'pi', session: 's1', running: true };
     const bad = { type: 'extension_ui_request', id: 'bad', method: 'confirm', title: 'Proceed?' };
     const original = console.warn;
     console.warn = () => undefined;
@@ -684,7 +694,7 @@ describe('rpc-extension-ui', () => {
           expect(el.controller.dialogs).to.have.length(0);
           // Then the element's own, valid state is stored.
           const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { version?: number } | null;
-          expect(saved?.version).to.equal(1);
+          expect(saved?.version).to.equal(2);
           peer.writeMessage(confirm('ok'));
           await settle();
           expect(el.controller.dialogs).to.have.length(1);
@@ -694,7 +704,9 @@ describe('rpc-extension-ui', () => {
       });
     }
 
-    const hello = { type: 'rpc_ui_hello', agent: 'pi', running: true };
+    // The bridge names its agent process, and lists the dialogs it still waits on.
+    const hello = { type: 'rpc_ui_hello', agent: 'pi', session: 's1', running: true, dialogs: [] };
+    const replaying = { ...hello, dialogs: ['lost'] };
 
     /** A page storing its state under a fresh key that got the bridge's hello and answered confirm "lost". */
     async function answeredPage(confirmed: boolean) {
@@ -717,7 +729,7 @@ describe('rpc-extension-ui', () => {
       const second = await mount({ persist: 'session', 'persist-key': key });
       await second.settle();
       expect(second.sent()).to.deep.equal([]);
-      second.peer.writeMessage(hello);
+      second.peer.writeMessage(replaying);
       second.peer.writeMessage(confirm('lost'));
       second.peer.writeMessage(confirm('lost'));
       await second.settle();
@@ -728,7 +740,7 @@ describe('rpc-extension-ui', () => {
       await frame();
       second.el.remove();
       const third = await mount({ persist: 'session', 'persist-key': key });
-      third.peer.writeMessage(hello);
+      third.peer.writeMessage(replaying);
       third.peer.writeMessage(confirm('lost'));
       await third.settle();
       expect(third.sent()).to.deep.equal([]);
@@ -747,7 +759,7 @@ describe('rpc-extension-ui', () => {
       const notes = second.part('notifications');
       const messages = [...(notes?.shadowRoot?.querySelectorAll('.message') ?? [])].map((m) => m.textContent);
       expect(messages).to.deep.equal(['kept']);
-      second.peer.writeMessage(hello);
+      second.peer.writeMessage(replaying);
       second.peer.writeMessage(confirm('lost'));
       await second.settle();
       expect(second.sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'lost', confirmed: true }]);
@@ -757,13 +769,13 @@ describe('rpc-extension-ui', () => {
       const store = smallStore();
       const first = await mount();
       first.el.stateStore = store;
-      first.peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true });
+      first.peer.writeMessage(hello);
       first.peer.writeMessage(confirm('lost'));
       first.el.controller.respond('lost', { confirmed: false });
       first.peer.writeMessage(request('notify', { message: 'x'.repeat(150_000), notifyType: 'error' }));
       first.el.remove();
       expect(JSON.stringify(store.state)).to.contain(
-        '"answers":[{"type":"extension_ui_response","id":"lost"',
+        '"answers":[{"response":{"type":"extension_ui_response","id":"lost"',
       );
     });
 
@@ -887,3 +899,8 @@ describe('rpc-extension-ui', () => {
     });
   }
 });
+
+/** A notification's text as the notifications element words it. */
+function worded(entry: NotificationEntry): string {
+  return entry.note ? noteText(entry.note, notificationsEnglish) : entry.message;
+}
