@@ -1,4 +1,5 @@
-import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
 import type { SelectRequest } from '../../protocol/types.js';
@@ -58,31 +59,35 @@ const filterConverter = {
 export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   static override styles = [...FormValueDialogElement.styles, selectStyles];
 
-  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
-  static override properties: PropertyDeclarations = {
-    filter: { converter: filterConverter },
-    filterThreshold: { type: Number, attribute: 'filter-threshold' },
-    active: { state: true },
-    query: { state: true },
-    scrollPosition: { state: true },
-    rowHeight: { state: true },
-    viewHeight: { state: true },
-  };
-
   /**
    * When to show the filter field: `auto` (more than `filterThreshold` options), `always` (the
    * bare `filter` attribute), or `never`.
    */
+  @property({ converter: filterConverter })
   filter: SelectFilterMode = 'auto';
 
   /** In `auto` filter mode, the number of options above which the filter field shows. */
+  @property({ type: Number, attribute: 'filter-threshold' })
   filterThreshold = 10;
 
   /** Position of the active option among the shown (filtered) ones. */
+  @state()
   private active = 0;
+
+  /** The filter field's text. */
+  @state()
   private query = '';
+
+  /** The list box's `scrollTop`, which decides the rows rendered. */
+  @state()
   private scrollPosition = 0;
+
+  /** The measured height of a row that is not the active one. */
+  @state()
   private rowHeight = DEFAULT_ROW_HEIGHT;
+
+  /** The measured height of the list box. */
+  @state()
   private viewHeight = DEFAULT_ROW_HEIGHT * DEFAULT_VISIBLE_ROWS;
 
   readonly #typeAhead = new TypeAheadBuffer();

@@ -1,11 +1,5 @@
-import {
-  html,
-  LitElement,
-  nothing,
-  type PropertyDeclarations,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { responseFor } from '../../protocol/responses.js';
 import type { DialogAnswer, DialogRequest } from '../../protocol/types.js';
 import { dialogTimeout } from '../../protocol/types.js';
@@ -92,56 +86,52 @@ const preventDefault = (event: Event) => event.preventDefault();
 export abstract class RpcDialogElement<R extends DialogRequest> extends LitElement {
   static override styles = [tokens, dialogStyles];
 
-  // Lit's reactive properties, declared here rather than with decorators (smaller: each decorator
-  // call costs bytes an 8 kB element does not have); the fields below carry their types and docs.
-  static override properties: PropertyDeclarations = {
-    request: { attribute: false },
-    controller: { attribute: false },
-    receivedAt: { attribute: false },
-    clock: { attribute: false },
-    contained: { type: Boolean, reflect: true },
-    position: { type: Number },
-    total: { type: Number },
-    strings: { attribute: false },
-    returnFocus: { attribute: false },
-    restoreFocus: { attribute: false },
-    open: { type: Boolean, reflect: true },
-    settled: { state: true },
-  };
-
   /** The request to show. Setting a new one opens the dialog; `undefined` closes it. */
+  @property({ attribute: false })
   request: R | undefined;
 
   /** Bound mode: answers go through this controller's `respond` (no `rpc-response` event). */
+  @property({ attribute: false })
   controller: ExtensionUIController | undefined;
 
   /** When the request arrived, on `clock`; defaults to the moment `request` was set. */
+  @property({ attribute: false })
   receivedAt: number | undefined;
 
   /** The monotonic clock for the countdown (defaults to the controller's, else `performance.now()`). */
+  @property({ attribute: false })
   clock: Clock | undefined;
 
   /** Confine the overlay to the nearest positioned ancestor instead of the whole page (IDE sidebars). */
+  @property({ type: Boolean, reflect: true })
   contained = false;
 
   /** Position in a queue of dialogs (1-based); with `total` > 1 it shows "1 of 3". */
+  @property({ type: Number })
   position = 0;
 
   /** How many dialogs wait in the queue, this one included. */
+  @property({ type: Number })
   total = 0;
 
   /** Override some user-facing strings for this element. */
+  @property({ attribute: false })
   strings: Partial<RpcStrings> = {};
 
   /** Where focus goes on close when the element focused before is gone (else to the element). */
+  @property({ attribute: false })
   returnFocus: HTMLElement | undefined;
 
   /** Whether focus returns on close (a queue host turns this off while more dialogs follow). */
+  @property({ attribute: false })
   restoreFocus = true;
 
   /** Whether the dialog is showing. */
+  @property({ type: Boolean, reflect: true })
   open = false;
 
+  /** Whether the current request has been answered or has expired (its buttons are disabled). */
+  @state()
   protected settled = false;
 
   protected readonly countdown = new CountdownController(this, () => this.#expire());
