@@ -157,8 +157,9 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   protected override initialFocus(): HTMLElement | null {
-    const selector = this.#filterShown ? '#filter' : this.#shown.length ? '#listbox' : '[data-action=cancel]';
-    return this.renderRoot.querySelector<HTMLElement>(selector);
+    if (this.#filterShown) return this.renderRoot.querySelector('#filter');
+    if (this.#shown.length > 0) return this.renderRoot.querySelector('#listbox');
+    return this.renderRoot.querySelector('[data-action="cancel"]');
   }
 
   #renderOption(request: SelectRequest, position: number, count: number): TemplateResult {
@@ -214,9 +215,9 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const listbox = this.#listbox;
     if (!listbox) return;
     // Not the active row: it grows to show all of a long option.
-    const row = listbox.querySelector('[role=option]:not([aria-selected])')?.getBoundingClientRect().height;
-    this.rowHeight = row || this.rowHeight;
-    this.viewHeight = listbox.clientHeight || this.viewHeight;
+    const row = listbox.querySelector('[role="option"]:not([aria-selected])')?.getBoundingClientRect().height;
+    if (row) this.rowHeight = row;
+    if (listbox.clientHeight > 0) this.viewHeight = listbox.clientHeight;
   }
 
   #pageSize(): number {
@@ -306,7 +307,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   #onClick(event: MouseEvent): void {
-    const option = (event.target as Element).closest<HTMLElement>('[role=option]');
+    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
     // (The second click of a double click, on the next dialog, is the stray-input guard's.)
     if (this.settled || !option) return;
     const position = Number(option.dataset.position);

@@ -321,7 +321,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
       this.#shown = true;
     }
     this.#armStrayInputGuard();
-    for (const scroller of dialog.querySelectorAll('h2,.body')) this.#scrollers.observe(scroller);
+    for (const scroller of dialog.querySelectorAll('h2, .body')) this.#scrollers.observe(scroller);
     this.initialFocus()?.focus();
   }
 

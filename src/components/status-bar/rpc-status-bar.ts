@@ -248,7 +248,7 @@ export class RpcStatusBar extends LitElement {
   #onLeave = (event: Event): void => {
     // The tooltip stays while the pointer moves between the item and the tooltip, and while the item has focus.
     const to = (event as PointerEvent | FocusEvent).relatedTarget;
-    if (to instanceof Element && this.renderRoot.contains(to) && to.closest('.tooltip,[data-tip]')) return;
+    if (to instanceof Element && this.renderRoot.contains(to) && to.closest('.tooltip, [data-tip]')) return;
     if (this.shadowRoot?.activeElement?.matches('[data-tip]')) return;
     this.tipKey = undefined;
   };
