@@ -41,21 +41,12 @@ export function actionButton(
   `;
 }
 
-/**
- * The listener of the contained backdrop's mousedown (a click there must not take focus out of the
- * dialog; Escape works on) and of the dialog's cancel event (Escape is handled on keydown: never
- * let the platform close the dialog without an answer).
- */
-const preventDefault = (event: Event) => event.preventDefault();
+/** A click on the contained backdrop must not take focus out of the dialog (Escape works on). */
+const keepFocus = (event: Event) => event.preventDefault();
 
 /**
- * The shell every dialog element shares: a native `<dialog>` (modal in page mode, confined to
- * the host box in `contained` mode) named by the request title and described by its message,
- * queue position and countdown; Escape cancels, Ctrl/Cmd+Enter runs the primary action, Tab
- * wraps, focus goes in on open and comes back on close; exactly one answer per request. Input
- * meant for something else never answers it: Enter and clicks are ignored for half a second after
- * it shows when the user was pressing keys or clicking just before (`strayInput`). Title and
- * message are shown without ANSI codes, at most 100,000 characters of each.
+ * The shell every dialog element shares: a native `<dialog>` that answers its request exactly
+ * once (see docs/elements.md for how it behaves).
  *
  * @fires rpc-response - standalone mode: the user answered; `detail` is the exact response object.
  * @fires rpc-expire - the request's timeout ran out before an answer; nothing was sent.
@@ -272,10 +263,10 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const described = [...this.describedBy(), queued && 'position', seconds !== undefined && 'countdown']
       .filter(Boolean)
       .join(' ');
-    return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop" @mousedown=${preventDefault}></div>` : nothing}
+    return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop" @mousedown=${keepFocus}></div>` : nothing}
       <dialog part="dialog" role=${this.dialogRole} aria-modal="true" aria-labelledby="title"
         aria-describedby=${described || nothing}
-        @keydown=${this.#onKeydown} @cancel=${preventDefault} @close=${this.#onClose}>
+        @keydown=${this.#onKeydown} @cancel=${this.#onCancel} @close=${this.#onClose}>
         <div class="header" part="header">
           <h2 id="title" part="title">${plainText(request.title)}</h2>
           ${
@@ -363,6 +354,11 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     } else {
       wrapTab(event, event.currentTarget as HTMLDialogElement);
     }
+  }
+
+  #onCancel(event: Event): void {
+    // Escape is handled on keydown; never let the platform close the dialog without an answer.
+    event.preventDefault();
   }
 
   #onClose(): void {
