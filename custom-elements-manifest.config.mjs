@@ -100,30 +100,6 @@ function eventNamesFromEventClasses() {
   };
 }
 
-/**
- * The dialogs declare their reactive properties in `static properties` (smaller than decorators),
- * and the analyzer takes each entry for an attribute, internal state (`state: true`) too. A private
- * or protected field is never an attribute: drop those.
- */
-function noAttributesForInternalState() {
-  return {
-    name: 'rpc-no-attributes-for-internal-state',
-    packageLinkPhase({ customElementsManifest }) {
-      for (const mod of customElementsManifest.modules) {
-        for (const decl of mod.declarations ?? []) {
-          if (!decl.attributes) continue;
-          const internal = new Set(
-            (decl.members ?? [])
-              .filter((m) => m.privacy === 'private' || m.privacy === 'protected')
-              .map((m) => m.name),
-          );
-          decl.attributes = decl.attributes.filter((a) => !internal.has(a.fieldName));
-        }
-      }
-    },
-  };
-}
-
 export default {
   globs: ['src/components/**/*.ts'],
   exclude: ['src/**/*.test.ts', 'src/**/*.stories.ts'],
@@ -132,5 +108,5 @@ export default {
   dependencies: false,
   // Don't write a `customElements` field into package.json.
   packagejson: false,
-  plugins: [tagsFromDefineMap(), eventNamesFromEventClasses(), noAttributesForInternalState()],
+  plugins: [tagsFromDefineMap(), eventNamesFromEventClasses()],
 };

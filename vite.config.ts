@@ -1,6 +1,4 @@
 import { defineConfig } from 'vite';
-import { minifyCssTemplates } from './scripts/minify-css.js';
-import { minifyHtmlTemplatesPlugin } from './scripts/minify-html.js';
 
 /** Each element's class, unregistered: `rpc-ui-kit/elements/<tag>.js`. */
 const elements = {
@@ -20,7 +18,6 @@ const elements = {
 // bridge is built by vite.bridge.config.ts.
 export default defineConfig({
   server: { host: '127.0.0.1' },
-  plugins: [minifyCssTemplates(), minifyHtmlTemplatesPlugin()],
   build: {
     target: 'es2022',
     sourcemap: true,

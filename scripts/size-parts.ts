@@ -1,16 +1,14 @@
 /**
  * Where the whole kit's bytes come from (`npm run size -- --parts`): the kit is bundled from
- * src/index.ts as the build makes it (same template minifiers, legacy decorators, Lit left
- * out), minified with a source map, and every byte of the output is given to the source file it
- * came from. Files are grouped into parts; each part's bytes are gzipped alone, and its share of
- * the kit's gzipped size is that figure scaled so the parts add up to the kit (gzip shares
- * repeated text across parts, so a part alone compresses a little worse than inside the kit).
+ * src/index.ts as the build makes it (legacy decorators, Lit left out), minified with a source
+ * map, and every byte of the output is given to the source file it came from. Files are grouped
+ * into parts; each part's bytes are gzipped alone, and its share of the kit's gzipped size is that
+ * figure scaled so the parts add up to the kit (gzip shares repeated text across parts, so a part
+ * alone compresses a little worse than inside the kit).
  */
 import { decode } from '@jridgewell/sourcemap-codec';
 import { gzipSync } from 'node:zlib';
 import { rolldown } from 'rolldown';
-import { minifyCssTemplates } from './minify-css.js';
-import { minifyHtmlTemplatesPlugin } from './minify-html.js';
 
 /** One part of the kit and what it costs. */
 export interface PartRow {
@@ -53,7 +51,6 @@ export async function measureParts(
     logLevel: 'silent',
     tsconfig: 'tsconfig.json',
     transform: { decorator: { legacy: true } },
-    plugins: [minifyCssTemplates(), minifyHtmlTemplatesPlugin()],
   });
   const { output } = await bundle.generate({ format: 'es', minify: true, sourcemap: true });
   await bundle.close();
@@ -66,9 +63,9 @@ export async function measureParts(
     list.push(text);
     bytes.set(part, list);
   };
-  // Each mapped segment starts a run of its source's bytes; an unmapped one (bytes a plugin or
-  // the minifier wrote, such as a template's text after its indentation was cut) continues the
-  // run before it, across line breaks in templates. The bundle's own import and export statements are bundler glue.
+  // Each mapped segment starts a run of its source's bytes; an unmapped one (bytes the minifier
+  // wrote) continues the run before it, across line breaks in templates. The bundle's own import
+  // and export statements are bundler glue.
   const GLUE = /^(?:import\{[^}]*\}from"[^"]*";?|export\{[^}]*\};?)/;
   let part = 'bundler glue';
   const mappings = decode(chunk.map.mappings);

@@ -1,9 +1,10 @@
 /**
- * `npm run size`: what each entry of the built package (dist/) costs a page, minified and
- * gzipped, with everything it imports except Lit (the page's own copy): zod counts. Prints a
- * table with the budgets; exits 1 when one is exceeded or dist/ is missing. `--json` prints the
- * rows instead. test/node/package.test.ts checks the budgets in `npm test`. `--parts` prints where
- * the whole kit's bytes come from instead (scripts/size-parts.ts); it reads src/, not dist/.
+ * `npm run size`: what each entry of the built package (dist/) costs a page, minified and gzipped,
+ * with everything it imports but Lit.
+ *
+ * Prints a Markdown table (`--json`: the rows; `--parts`: where the whole kit's bytes come from,
+ * see scripts/size-parts.ts). Exits 1 when the whole kit passes {@link KIT_CEILING} or dist/ is
+ * missing; test/node/package.test.ts checks the same ceiling in `npm test`.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +12,8 @@ import { gzipSync } from 'node:zlib';
 import { rolldown } from 'rolldown';
 import { formatParts, measureParts } from './size-parts.js';
 
-/** Budgets in bytes, gzipped (issue 6). */
-export const KIT_BUDGET = 20 * 1024;
-export const ELEMENT_BUDGET = 8 * 1024;
+/** The regression ceiling of the whole kit (dist/index.js without Lit), in bytes gzipped. */
+export const KIT_CEILING = 40 * 1024;
 
 /** One measured entry. */
 export interface SizeRow {
@@ -21,7 +21,8 @@ export interface SizeRow {
   readonly file: string;
   readonly minified: number;
   readonly gzipped: number;
-  readonly budget?: number;
+  /** The most `gzipped` may be (the whole kit's row only). */
+  readonly ceiling?: number;
 }
 
 const LIT = [/^lit($|\/)/, /^@lit\//, /^@lit-labs\//];
@@ -36,10 +37,8 @@ export async function measureEntry(file: string): Promise<{ minified: number; gz
 }
 
 /**
- * The rows: the whole kit (dist/index.js: every element, the controller, the schemas, the
- * browser transports), each element (dist/elements/*.js), and for information the other entries.
- * The drop-in host, rpc-extension-ui, is the whole kit but the four dialog elements: the kit's
- * budget is its budget.
+ * The rows: the whole kit, each element, and the other entries.
+ * @param dist the built package's folder
  */
 export async function measurePackage(dist = 'dist'): Promise<SizeRow[]> {
   if (!existsSync(`${dist}/index.js`))
@@ -49,12 +48,8 @@ export async function measurePackage(dist = 'dist'): Promise<SizeRow[]> {
     .map((file) => file.slice(0, -3))
     .sort();
   const entries: Omit<SizeRow, 'minified' | 'gzipped'>[] = [
-    { name: 'whole kit (rpc-ui-kit)', file: `${dist}/index.js`, budget: KIT_BUDGET },
-    ...tags.map((tag) => ({
-      name: tag,
-      file: `${dist}/elements/${tag}.js`,
-      budget: tag === 'rpc-extension-ui' ? KIT_BUDGET : ELEMENT_BUDGET,
-    })),
+    { name: 'whole kit (rpc-ui-kit)', file: `${dist}/index.js`, ceiling: KIT_CEILING },
+    ...tags.map((tag) => ({ name: tag, file: `${dist}/elements/${tag}.js` })),
     ...['controller', 'transport', 'protocol'].map((name) => ({
       name: `rpc-ui-kit/${name}.js`,
       file: `${dist}/${name}.js`,
@@ -70,13 +65,17 @@ const kB = (bytes: number) => (bytes / 1024).toFixed(1);
 /** The rows as a Markdown table. */
 export function formatSizes(rows: readonly SizeRow[]): string {
   const lines = [
-    '| entry | minified kB | gzipped kB | budget kB (gz) | |',
+    '| entry | minified kB | gzipped kB | ceiling kB (gz) | |',
     '| --- | ---: | ---: | ---: | --- |',
   ];
   for (const row of rows) {
-    const budget = row.budget === undefined ? '' : kB(row.budget);
-    const verdict = row.budget === undefined ? '' : row.gzipped <= row.budget ? 'ok' : 'OVER';
-    lines.push(`| ${row.name} | ${kB(row.minified)} | ${kB(row.gzipped)} | ${budget} | ${verdict} |`);
+    let ceiling = '';
+    let verdict = '';
+    if (row.ceiling !== undefined) {
+      ceiling = kB(row.ceiling);
+      verdict = row.gzipped <= row.ceiling ? 'ok' : 'OVER';
+    }
+    lines.push(`| ${row.name} | ${kB(row.minified)} | ${kB(row.gzipped)} | ${ceiling} | ${verdict} |`);
   }
   return lines.join('\n');
 }
@@ -87,5 +86,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes(
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rows = await measurePackage();
   console.log(process.argv.includes('--json') ? JSON.stringify(rows, null, 2) : formatSizes(rows));
-  process.exit(rows.some((row) => row.budget !== undefined && row.gzipped > row.budget) ? 1 : 0);
+  const over = rows.some((row) => row.ceiling !== undefined && row.gzipped > row.ceiling);
+  process.exit(over ? 1 : 0);
 }

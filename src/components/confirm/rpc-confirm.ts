@@ -49,7 +49,7 @@ export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
   }
 
   protected override initialFocus(): HTMLElement | null {
-    return this.renderRoot.querySelector('[data-action=deny]');
+    return this.renderRoot.querySelector('[data-action="deny"]');
   }
 
   #deny(): void {

@@ -1,11 +1,5 @@
-import {
-  html,
-  LitElement,
-  nothing,
-  type PropertyDeclarations,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { literal, html as staticHtml } from 'lit/static-html.js';
 import { quotedText } from '../../protocol/ansi.js';
@@ -40,18 +34,10 @@ const TAGS = {
  * @csspart notice - the brief note shown when a dialog expired
  */
 export class RpcDialogs extends LitElement {
-  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
-  static override properties: PropertyDeclarations = {
-    controller: { attribute: false },
-    contained: { type: Boolean, reflect: true },
-    strings: { attribute: false },
-    returnFocus: { attribute: false },
-    noticeDuration: { type: Number, attribute: 'notice-duration' },
-  };
-
   static override styles = [tokens, dialogsStyles];
 
   /** The controller whose dialogs to show. */
+  @property({ attribute: false })
   get controller(): ExtensionUIController | undefined {
     return this.#binding.controller;
   }
@@ -61,15 +47,19 @@ export class RpcDialogs extends LitElement {
   }
 
   /** Confine dialogs to the nearest positioned ancestor instead of the page (IDE sidebars). */
+  @property({ type: Boolean, reflect: true })
   contained = false;
 
   /** Override some user-facing strings, for this queue and its dialogs. */
+  @property({ attribute: false })
   strings: Partial<RpcStrings> = {};
 
   /** Where focus goes when the queue empties and the element focused before is gone. */
+  @property({ attribute: false })
   returnFocus: HTMLElement | undefined;
 
   /** How long the note about an expired dialog stays, in milliseconds. */
+  @property({ type: Number, attribute: 'notice-duration' })
   noticeDuration = 6000;
 
   readonly #binding = new ControllerBinding(this, ['dialogs']);

@@ -1,11 +1,5 @@
-import {
-  html,
-  LitElement,
-  nothing,
-  type PropertyDeclarations,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import { BridgeClient } from '../../controller/bridge-client.js';
 import { ExtensionUIController } from '../../controller/controller.js';
 import { newestWithin } from '../../controller/sent-answers.js';
@@ -126,23 +120,10 @@ function warn(message: string, error: unknown): void {
  * @fires {RpcEditorTextEvent} rpc-editor-text - the agent set the editor text
  */
 export class RpcExtensionUI extends LitElement {
-  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
-  static override properties: PropertyDeclarations = {
-    url: {},
-    transport: { attribute: false },
-    stateStore: { attribute: false },
-    contained: { type: Boolean, reflect: true },
-    editorTarget: { attribute: 'editor-target' },
-    titleTarget: { attribute: 'title-target' },
-    notificationDuration: { type: Number, attribute: 'notification-duration' },
-    persist: {},
-    persistKey: { attribute: 'persist-key' },
-    strings: { attribute: false },
-  };
-
   static override styles = extensionUIStyles;
 
   /** The WebSocket URL of the agent (e.g. the rpc-ui bridge's `ws://127.0.0.1:5178/rpc`). */
+  @property()
   get url(): string | undefined {
     return this.#url;
   }
@@ -153,6 +134,7 @@ export class RpcExtensionUI extends LitElement {
   }
 
   /** A transport given by the host; preferred over `url` and never closed by the element. */
+  @property({ attribute: false })
   get transport(): Transport | undefined {
     return this.#hostTransport;
   }
@@ -163,30 +145,37 @@ export class RpcExtensionUI extends LitElement {
   }
 
   /** Confine the dialogs and notifications to this element's box instead of the page (sidebars). */
+  @property({ type: Boolean, reflect: true })
   contained = false;
 
   /** A selector of the `<textarea>` or `<input>` that `set_editor_text` fills (none by default). */
+  @property({ attribute: 'editor-target' })
   editorTarget: string | undefined;
 
   /** `document` to write `setTitle` to `document.title`; otherwise only `rpc-title` is fired. */
+  @property({ attribute: 'title-target' })
   titleTarget: string | undefined;
 
   /**
    * How long info and warning notifications stay, in milliseconds (`0`: until dismissed, for
    * people who need more time to read).
    */
+  @property({ type: Number, attribute: 'notification-duration' })
   notificationDuration = 6000;
 
   /** `session` keeps the state in `sessionStorage` across reloads; `none` (default) keeps nothing. */
+  @property()
   persist: RpcPersistMode = 'none';
 
   /** The key the snapshot is kept under (in `sessionStorage`, or in the `stateStore`'s state). */
+  @property({ attribute: 'persist-key' })
   persistKey = 'rpc-ui-kit';
 
   /**
    * A host's state object (VS Code's webview API fits), used instead of `sessionStorage`. Setting
    * one while connected restores from it at once.
    */
+  @property({ attribute: false })
   get stateStore(): RpcStateStore | undefined {
     return this.#stateStore;
   }
@@ -197,6 +186,7 @@ export class RpcExtensionUI extends LitElement {
   }
 
   /** Override some user-facing strings, for this element and everything it renders. */
+  @property({ attribute: false })
   strings: Partial<RpcStrings> = {};
 
   readonly #controller = new ExtensionUIController();

@@ -1,12 +1,5 @@
-import {
-  html,
-  LitElement,
-  nothing,
-  type PropertyDeclarations,
-  type PropertyValues,
-  svg,
-  type TemplateResult,
-} from 'lit';
+import { html, LitElement, nothing, type PropertyValues, svg, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { NotifyType } from '../../protocol/types.js';
 import { type Clock, systemClock } from '../../controller/clock.js';
@@ -91,20 +84,10 @@ interface Countdown {
  * @cssprop --rpc-z-index - stacking order when `floating`
  */
 export class RpcNotifications extends LitElement {
-  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
-  static override properties: PropertyDeclarations = {
-    controller: { attribute: false },
-    maxVisible: { type: Number, attribute: 'max-visible' },
-    duration: { type: Number },
-    floating: { type: Boolean, reflect: true },
-    strings: { attribute: false },
-    clock: { attribute: false },
-    expanded: { state: true },
-  };
-
   static override styles = [tokens, vscodeScheme, notificationsStyles];
 
   /** The controller whose notifications to show. Setting another one starts afresh. */
+  @property({ attribute: false })
   get controller(): ExtensionUIController | undefined {
     return this.#binding.controller;
   }
@@ -115,21 +98,27 @@ export class RpcNotifications extends LitElement {
   }
 
   /** How many notifications are shown before the rest are counted behind "+N more". */
+  @property({ type: Number, attribute: 'max-visible' })
   maxVisible = 3;
 
   /** How long info and warnings stay on screen, in milliseconds; `0` keeps them until dismissed. */
+  @property({ type: Number })
   duration = 6000;
 
   /** Pin the stack to the bottom inline-end corner of the viewport (`position: fixed`). */
+  @property({ type: Boolean, reflect: true })
   floating = false;
 
   /** Override some user-facing strings for this element. */
+  @property({ attribute: false })
   strings: Partial<RpcStrings> = {};
 
   /** The clock for auto-dismissal; defaults to the controller's clock. */
+  @property({ attribute: false })
   clock: Clock | undefined;
 
   /** Whether every notification is shown (the "+N more" button was pressed). */
+  @state()
   private expanded = false;
 
   readonly #binding = new ControllerBinding(this, ['notifications'], { perFrame: true });

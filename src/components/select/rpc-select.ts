@@ -1,4 +1,5 @@
-import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
 import type { SelectRequest } from '../../protocol/types.js';
@@ -58,31 +59,35 @@ const filterConverter = {
 export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   static override styles = [...FormValueDialogElement.styles, selectStyles];
 
-  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
-  static override properties: PropertyDeclarations = {
-    filter: { converter: filterConverter },
-    filterThreshold: { type: Number, attribute: 'filter-threshold' },
-    active: { state: true },
-    query: { state: true },
-    scrollPosition: { state: true },
-    rowHeight: { state: true },
-    viewHeight: { state: true },
-  };
-
   /**
    * When to show the filter field: `auto` (more than `filterThreshold` options), `always` (the
    * bare `filter` attribute), or `never`.
    */
+  @property({ converter: filterConverter })
   filter: SelectFilterMode = 'auto';
 
   /** In `auto` filter mode, the number of options above which the filter field shows. */
+  @property({ type: Number, attribute: 'filter-threshold' })
   filterThreshold = 10;
 
   /** Position of the active option among the shown (filtered) ones. */
+  @state()
   private active = 0;
+
+  /** The filter field's text. */
+  @state()
   private query = '';
+
+  /** The list box's `scrollTop`, which decides the rows rendered. */
+  @state()
   private scrollPosition = 0;
+
+  /** The measured height of a row that is not the active one. */
+  @state()
   private rowHeight = DEFAULT_ROW_HEIGHT;
+
+  /** The measured height of the list box. */
+  @state()
   private viewHeight = DEFAULT_ROW_HEIGHT * DEFAULT_VISIBLE_ROWS;
 
   readonly #typeAhead = new TypeAheadBuffer();
@@ -152,8 +157,9 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   protected override initialFocus(): HTMLElement | null {
-    const selector = this.#filterShown ? '#filter' : this.#shown.length ? '#listbox' : '[data-action=cancel]';
-    return this.renderRoot.querySelector<HTMLElement>(selector);
+    if (this.#filterShown) return this.renderRoot.querySelector('#filter');
+    if (this.#shown.length > 0) return this.renderRoot.querySelector('#listbox');
+    return this.renderRoot.querySelector('[data-action="cancel"]');
   }
 
   #renderOption(request: SelectRequest, position: number, count: number): TemplateResult {
@@ -209,9 +215,9 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const listbox = this.#listbox;
     if (!listbox) return;
     // Not the active row: it grows to show all of a long option.
-    const row = listbox.querySelector('[role=option]:not([aria-selected])')?.getBoundingClientRect().height;
-    this.rowHeight = row || this.rowHeight;
-    this.viewHeight = listbox.clientHeight || this.viewHeight;
+    const row = listbox.querySelector('[role="option"]:not([aria-selected])')?.getBoundingClientRect().height;
+    if (row) this.rowHeight = row;
+    if (listbox.clientHeight > 0) this.viewHeight = listbox.clientHeight;
   }
 
   #pageSize(): number {
@@ -301,7 +307,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   #onClick(event: MouseEvent): void {
-    const option = (event.target as Element).closest<HTMLElement>('[role=option]');
+    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
     // (The second click of a double click, on the next dialog, is the stray-input guard's.)
     if (this.settled || !option) return;
     const position = Number(option.dataset.position);

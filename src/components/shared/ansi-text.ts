@@ -17,22 +17,22 @@ const colorNames = ['Black', 'Red', 'Green', 'Yellow', 'Blue', 'Magenta', 'Cyan'
 // Fallbacks, as `light, dark` for `light-dark()`, chosen to stay readable on the kit's neutral
 // backgrounds: black and white are greys in the scheme where they would vanish.
 const fallbacks = [
-  '#1f1f1f,#909090',
-  '#c21b1b,#f06a6a',
-  '#1a7f1a,#3fcf6f',
-  '#7a6400,#e0d24a',
-  '#1f5fbf,#5a9cf0',
-  '#a32aa3,#d77ad7',
-  '#07738a,#3cc4dd',
-  '#6b6b6b,#e4e4e4',
-  '#5c5c5c,#a0a0a0',
-  '#b00000,#ff8585',
-  '#0d6b0d,#6fe39a',
-  '#665300,#f2ea7a',
-  '#0a4fa8,#86b8f5',
-  '#8f1f8f,#e89be8',
-  '#065f72,#78dcec',
-  '#555,#fff',
+  '#1f1f1f, #909090',
+  '#c21b1b, #f06a6a',
+  '#1a7f1a, #3fcf6f',
+  '#7a6400, #e0d24a',
+  '#1f5fbf, #5a9cf0',
+  '#a32aa3, #d77ad7',
+  '#07738a, #3cc4dd',
+  '#6b6b6b, #e4e4e4',
+  '#5c5c5c, #a0a0a0',
+  '#b00000, #ff8585',
+  '#0d6b0d, #6fe39a',
+  '#665300, #f2ea7a',
+  '#0a4fa8, #86b8f5',
+  '#8f1f8f, #e89be8',
+  '#065f72, #78dcec',
+  '#555, #fff',
 ];
 
 /**
@@ -43,11 +43,11 @@ export function ansiBaseColor(index: number): string {
   const bright = index > 7 ? 'Bright' : '';
   const name = colorNames[index % 8] ?? '';
   const token = (bright ? `bright-${name}` : name).toLowerCase();
-  return `var(--rpc-ansi-${token},var(--vscode-terminal-ansi${bright}${name},light-dark(${fallbacks[index]})))`;
+  return `var(--rpc-ansi-${token}, var(--vscode-terminal-ansi${bright}${name}, light-dark(${fallbacks[index]})))`;
 }
 
-const defaultForeground = 'var(--rpc-foreground,var(--vscode-foreground,CanvasText))';
-const defaultBackground = 'var(--rpc-background,var(--vscode-editor-background,Canvas))';
+const defaultForeground = 'var(--rpc-foreground, var(--vscode-foreground, CanvasText))';
+const defaultBackground = 'var(--rpc-background, var(--vscode-editor-background, Canvas))';
 
 /** An sRGB channel (0–255) as linear light (0–1), and back. */
 const linear = (channel: number) => {
@@ -74,17 +74,17 @@ export function readableColor(r: number, g: number, b: number): string {
   const rgb = [r, g, b].map(linear);
   const [lr = 0, lg = 0, lb = 0] = rgb;
   const y = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
-  const css = (channels: readonly number[]) => `rgb(${channels.map(encoded).join()})`;
+  const css = (channels: readonly number[]) => `rgb(${channels.map(encoded).join(', ')})`;
   const light = y > LIGHT_SCHEME_MAX ? rgb.map((c) => (c * LIGHT_SCHEME_MAX) / y) : rgb;
   const mix = (DARK_SCHEME_MIN - y) / (1 - y);
   const dark = y < DARK_SCHEME_MIN ? rgb.map((c) => c + mix * (1 - c)) : rgb;
-  return light === dark ? css(rgb) : `light-dark(${css(light)},${css(dark)})`;
+  return light === dark ? css(rgb) : `light-dark(${css(light)}, ${css(dark)})`;
 }
 
 function cssColor(color: AnsiColor, readable: boolean): string {
   if (color.kind === 'basic') return ansiBaseColor(color.index);
   const [r, g, b] = color.kind === 'rgb' ? [color.r, color.g, color.b] : xtermColor(color.index);
-  return readable ? readableColor(r, g, b) : `rgb(${r},${g},${b})`;
+  return readable ? readableColor(r, g, b) : `rgb(${r}, ${g}, ${b})`;
 }
 
 /**
@@ -100,7 +100,7 @@ export function ansiDeclarations(style: AnsiStyle): Record<string, string> {
   if (fg) declarations.color = fg;
   if (bg) declarations['background-color'] = bg;
   if (style.bold) declarations['font-weight'] = 'bold';
-  if (style.dim) declarations.opacity = 'var(--rpc-ansi-dim-opacity,.7)';
+  if (style.dim) declarations.opacity = 'var(--rpc-ansi-dim-opacity, 0.7)';
   if (style.italic) declarations['font-style'] = 'italic';
   if (style.underline) declarations['text-decoration-line'] = 'underline';
   return declarations;

@@ -1,11 +1,5 @@
-import {
-  html,
-  LitElement,
-  nothing,
-  type PropertyDeclarations,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { responseFor } from '../../protocol/responses.js';
 import type { DialogAnswer, DialogRequest } from '../../protocol/types.js';
 import { dialogTimeout } from '../../protocol/types.js';
@@ -47,21 +41,12 @@ export function actionButton(
   `;
 }
 
-/**
- * The listener of the contained backdrop's mousedown (a click there must not take focus out of the
- * dialog; Escape works on) and of the dialog's cancel event (Escape is handled on keydown: never
- * let the platform close the dialog without an answer).
- */
-const preventDefault = (event: Event) => event.preventDefault();
+/** A click on the contained backdrop must not take focus out of the dialog (Escape works on). */
+const keepFocus = (event: Event) => event.preventDefault();
 
 /**
- * The shell every dialog element shares: a native `<dialog>` (modal in page mode, confined to
- * the host box in `contained` mode) named by the request title and described by its message,
- * queue position and countdown; Escape cancels, Ctrl/Cmd+Enter runs the primary action, Tab
- * wraps, focus goes in on open and comes back on close; exactly one answer per request. Input
- * meant for something else never answers it: Enter and clicks are ignored for half a second after
- * it shows when the user was pressing keys or clicking just before (`strayInput`). Title and
- * message are shown without ANSI codes, at most 100,000 characters of each.
+ * The shell every dialog element shares: a native `<dialog>` that answers its request exactly
+ * once (see docs/elements.md for how it behaves).
  *
  * @fires rpc-response - standalone mode: the user answered; `detail` is the exact response object.
  * @fires rpc-expire - the request's timeout ran out before an answer; nothing was sent.
@@ -92,56 +77,52 @@ const preventDefault = (event: Event) => event.preventDefault();
 export abstract class RpcDialogElement<R extends DialogRequest> extends LitElement {
   static override styles = [tokens, dialogStyles];
 
-  // Lit's reactive properties, declared here rather than with decorators (smaller: each decorator
-  // call costs bytes an 8 kB element does not have); the fields below carry their types and docs.
-  static override properties: PropertyDeclarations = {
-    request: { attribute: false },
-    controller: { attribute: false },
-    receivedAt: { attribute: false },
-    clock: { attribute: false },
-    contained: { type: Boolean, reflect: true },
-    position: { type: Number },
-    total: { type: Number },
-    strings: { attribute: false },
-    returnFocus: { attribute: false },
-    restoreFocus: { attribute: false },
-    open: { type: Boolean, reflect: true },
-    settled: { state: true },
-  };
-
   /** The request to show. Setting a new one opens the dialog; `undefined` closes it. */
+  @property({ attribute: false })
   request: R | undefined;
 
   /** Bound mode: answers go through this controller's `respond` (no `rpc-response` event). */
+  @property({ attribute: false })
   controller: ExtensionUIController | undefined;
 
   /** When the request arrived, on `clock`; defaults to the moment `request` was set. */
+  @property({ attribute: false })
   receivedAt: number | undefined;
 
   /** The monotonic clock for the countdown (defaults to the controller's, else `performance.now()`). */
+  @property({ attribute: false })
   clock: Clock | undefined;
 
   /** Confine the overlay to the nearest positioned ancestor instead of the whole page (IDE sidebars). */
+  @property({ type: Boolean, reflect: true })
   contained = false;
 
   /** Position in a queue of dialogs (1-based); with `total` > 1 it shows "1 of 3". */
+  @property({ type: Number })
   position = 0;
 
   /** How many dialogs wait in the queue, this one included. */
+  @property({ type: Number })
   total = 0;
 
   /** Override some user-facing strings for this element. */
+  @property({ attribute: false })
   strings: Partial<RpcStrings> = {};
 
   /** Where focus goes on close when the element focused before is gone (else to the element). */
+  @property({ attribute: false })
   returnFocus: HTMLElement | undefined;
 
   /** Whether focus returns on close (a queue host turns this off while more dialogs follow). */
+  @property({ attribute: false })
   restoreFocus = true;
 
   /** Whether the dialog is showing. */
+  @property({ type: Boolean, reflect: true })
   open = false;
 
+  /** Whether the current request has been answered or has expired (its buttons are disabled). */
+  @state()
   protected settled = false;
 
   protected readonly countdown = new CountdownController(this, () => this.#expire());
@@ -283,10 +264,10 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const described = [...this.describedBy(), queued && 'position', seconds !== undefined && 'countdown']
       .filter(Boolean)
       .join(' ');
-    return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop" @mousedown=${preventDefault}></div>` : nothing}
+    return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop" @mousedown=${keepFocus}></div>` : nothing}
       <dialog part="dialog" role=${this.dialogRole} aria-modal="true" aria-labelledby="title"
         aria-describedby=${described || nothing}
-        @keydown=${this.#onKeydown} @cancel=${preventDefault} @close=${this.#onClose}>
+        @keydown=${this.#onKeydown} @cancel=${this.#onCancel} @close=${this.#onClose}>
         <div class="header" part="header">
           <h2 id="title" part="title">${plainText(request.title)}</h2>
           ${
@@ -332,7 +313,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
       this.#shown = true;
     }
     this.#armStrayInputGuard();
-    for (const scroller of dialog.querySelectorAll('h2,.body')) this.#scrollers.observe(scroller);
+    for (const scroller of dialog.querySelectorAll('h2, .body')) this.#scrollers.observe(scroller);
     this.initialFocus()?.focus();
   }
 
@@ -374,6 +355,11 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     } else {
       wrapTab(event, event.currentTarget as HTMLDialogElement);
     }
+  }
+
+  #onCancel(event: Event): void {
+    // Escape is handled on keydown; never let the platform close the dialog without an answer.
+    event.preventDefault();
   }
 
   #onClose(): void {

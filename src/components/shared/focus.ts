@@ -1,6 +1,6 @@
 /** Focus helpers that see through shadow roots. */
 
-const FOCUSABLE = 'button,input,textarea,select,a[href],[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'button, input, textarea, select, a[href], [tabindex]:not([tabindex="-1"])';
 
 /**
  * Keep Tab and Shift+Tab inside `container`: Tab from its last tabbable element (disabled and
@@ -9,7 +9,7 @@ const FOCUSABLE = 'button,input,textarea,select,a[href],[tabindex]:not([tabindex
 export function wrapTab(event: KeyboardEvent, container: Element): void {
   if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
   const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => !el.matches(':disabled') && !el.closest('[hidden],[inert]') && el.getClientRects().length > 0,
+    (el) => !el.matches(':disabled') && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0,
   );
   const [from, to] = event.shiftKey ? [items[0], items.at(-1)] : [items.at(-1), items[0]];
   const active = (container.getRootNode() as Document | ShadowRoot).activeElement;

@@ -1,4 +1,4 @@
-import type { PropertyDeclarations } from 'lit';
+import { property } from 'lit/decorators.js';
 import type { DialogRequest } from '../../protocol/types.js';
 import { RpcDialogElement } from './dialog-element.js';
 
@@ -11,10 +11,8 @@ export abstract class FormValueDialogElement<R extends DialogRequest> extends Rp
   /** Tells the browser this element takes part in forms. */
   static formAssociated = true;
 
-  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
-  static override properties: PropertyDeclarations = { name: { reflect: true } };
-
   /** The name under which the submitted text is part of the form's data. */
+  @property({ reflect: true })
   name = '';
 
   readonly #internals = this.attachInternals();

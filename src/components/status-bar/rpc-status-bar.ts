@@ -1,4 +1,5 @@
-import { html, LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { type Clock, systemClock } from '../../controller/clock.js';
@@ -40,18 +41,10 @@ export const STATUS_ANNOUNCE_INTERVAL = 2000;
  * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
 export class RpcStatusBar extends LitElement {
-  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
-  static override properties: PropertyDeclarations = {
-    controller: { attribute: false },
-    announce: { type: Boolean },
-    clock: { attribute: false },
-    strings: { attribute: false },
-    tipKey: { state: true },
-  };
-
   static override styles = statusBarStyles;
 
   /** The controller whose `statuses` are shown. */
+  @property({ attribute: false })
   get controller(): ExtensionUIController | undefined {
     return this.#binding.controller;
   }
@@ -60,15 +53,19 @@ export class RpcStatusBar extends LitElement {
   }
 
   /** Announce changes politely (at most once per key every 2 s). */
+  @property({ type: Boolean })
   announce = true;
 
   /** The clock for the announcement interval; defaults to the controller's. */
+  @property({ attribute: false })
   clock: Clock | undefined;
 
   /** Override some user-facing strings for this element. */
+  @property({ attribute: false })
   strings: Partial<RpcStrings> = {};
 
   /** The key whose full text the tooltip shows. */
+  @state()
   private tipKey: string | undefined;
 
   readonly #binding = new ControllerBinding(this, ['statuses'], { perFrame: true });
@@ -251,7 +248,7 @@ export class RpcStatusBar extends LitElement {
   #onLeave = (event: Event): void => {
     // The tooltip stays while the pointer moves between the item and the tooltip, and while the item has focus.
     const to = (event as PointerEvent | FocusEvent).relatedTarget;
-    if (to instanceof Element && this.renderRoot.contains(to) && to.closest('.tooltip,[data-tip]')) return;
+    if (to instanceof Element && this.renderRoot.contains(to) && to.closest('.tooltip, [data-tip]')) return;
     if (this.shadowRoot?.activeElement?.matches('[data-tip]')) return;
     this.tipKey = undefined;
   };

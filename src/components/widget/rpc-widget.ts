@@ -1,4 +1,5 @@
-import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WidgetPlacement } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
@@ -25,16 +26,10 @@ import { widgetStyles } from './rpc-widget.styles.js';
  * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
 export class RpcWidget extends LitElement {
-  // Reactive properties (declared here, not with decorators, as in RpcDialogElement).
-  static override properties: PropertyDeclarations = {
-    controller: { attribute: false },
-    placement: { reflect: true },
-    strings: { attribute: false },
-  };
-
   static override styles = widgetStyles;
 
   /** The controller whose widgets are shown. */
+  @property({ attribute: false })
   get controller(): ExtensionUIController | undefined {
     return this.#binding.controller;
   }
@@ -43,9 +38,11 @@ export class RpcWidget extends LitElement {
   }
 
   /** Which widgets to show: `aboveEditor` (default) or `belowEditor`. */
+  @property({ reflect: true })
   placement: WidgetPlacement = 'aboveEditor';
 
   /** Override some user-facing strings for this element. */
+  @property({ attribute: false })
   strings: Partial<RpcStrings> = {};
 
   readonly #binding = new ControllerBinding(this, ['widgets'], { perFrame: true });
