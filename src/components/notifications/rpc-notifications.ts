@@ -13,6 +13,7 @@ import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import type { NotificationEntry } from '../../transport/state.js';
 import { ansiText, plainText } from '../shared/ansi-text.js';
+import { isComposing } from '../shared/keys.js';
 import { lastFocused } from '../shared/last-focused.js';
 import { relayToModal } from '../shared/modal-relay.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
@@ -385,7 +386,8 @@ export class RpcNotifications extends LitElement {
   }
 
   #onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape' || event.isComposing) return;
+    // The Escape that drops an IME composition is the input method's.
+    if (event.key !== 'Escape' || isComposing(event)) return;
     event.preventDefault();
     this.#dismissFrom(event);
   };

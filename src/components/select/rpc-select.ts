@@ -5,6 +5,7 @@ import type { SelectRequest } from '../../protocol/types.js';
 import { plainText } from '../shared/ansi-text.js';
 import { cssomStyle } from '../shared/cssom-style.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
+import { isComposing } from '../shared/keys.js';
 import { dialogEnglish, format, selectEnglish, stringsFor } from '../shared/strings.js';
 import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from '../shared/typeahead.js';
 import { selectStyles } from './rpc-select.styles.js';
@@ -240,8 +241,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   // Lit calls the listeners below with the element as `this`.
 
   #onKeydown(event: KeyboardEvent): void {
-    // An IME composition's keys are the input method's (Safari: isComposing false, keyCode 229).
-    if (event.isComposing || event.keyCode === 229 || event.defaultPrevented || this.settled) return;
+    // An IME composition's keys are the input method's.
+    if (isComposing(event) || event.defaultPrevented || this.settled) return;
     const inFilter = event.currentTarget !== this.#listbox;
     const modified = event.ctrlKey || event.metaKey || event.altKey;
     const target = modified || event.shiftKey ? undefined : this.#navigationTarget(event.key, inFilter);

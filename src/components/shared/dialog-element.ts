@@ -20,6 +20,7 @@ import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
 import { FocusReturn, wrapTab } from './focus.js';
 import { dialogEnglish, format, type RpcStrings, stringsFor } from './strings.js';
+import { isComposing } from './keys.js';
 import { guardStrayInput } from './stray-input.js';
 import { tokens } from './tokens.styles.js';
 
@@ -357,9 +358,8 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   // Lit calls these listeners with the element as `this`.
 
   #onKeydown(event: KeyboardEvent): void {
-    // The keys of an IME composition (the Enter that commits it, the Escape that drops it) are the
-    // input method's; Safari sends the one that ends it with isComposing false but keyCode 229.
-    if (event.isComposing || event.keyCode === 229) return;
+    // The Enter that commits an IME composition, the Escape that drops it: the input method's.
+    if (isComposing(event)) return;
     // A held-down key repeats: it must not answer the next dialog too.
     const once = !event.repeat;
     if (event.key === 'Escape') {
