@@ -36,9 +36,10 @@ const filterConverter = {
  * Long lists stay fast: rows have a fixed height and only the visible ones (plus a few) are
  * rendered, each with `aria-setsize`/`aria-posinset`. The active row grows to show all of a long
  * or multi-line option. Lists longer than `filterThreshold` get a filter field (a combobox
- * controlling the list box) that narrows the options by case-insensitive substring and starts
- * with focus. Options are shown without ANSI codes (and at most 100,000 characters of each);
- * type-ahead and the filter match the text shown.
+ * controlling the list box) that narrows the options by substring and starts with focus.
+ * Options are shown without ANSI codes (and at most 100,000 characters of each); type-ahead and
+ * the filter match the text shown, ignoring case, accents and compatibility forms ("e" finds
+ * "é", "A" the fullwidth "Ａ", "ss" finds "ß").
  *
  * Form-associated: with a `name`, the chosen option is the form value.
  *

@@ -481,6 +481,38 @@ describe('rpc-select', () => {
     expect(options(el).map((o) => o.textContent)).to.deep.equal(['red', 'green']);
   });
 
+  it('the filter ignores accents, width and ß: "e" finds "é" (either form), "A" finds "Ａ", "ss" finds "ß"', async () => {
+    const labels = ['Crème brûlée', 'Cafe\u0301', 'ＡＢＣ', 'Straße', 'plain'];
+    const { el } = await open({ options: labels }, { filter: 'always' });
+    const filter = part(el, '#filter') as HTMLInputElement;
+    const shown = async (query: string) => {
+      filter.select();
+      await sendKeys({ type: query });
+      await el.updateComplete;
+      return options(el).map((o) => o.textContent);
+    };
+    expect(await shown('creme')).to.deep.equal(['Crème brûlée']);
+    expect(await shown('café')).to.deep.equal(['Cafe\u0301']);
+    expect(await shown('AB')).to.deep.equal(['ＡＢＣ']);
+    expect(await shown('strasse')).to.deep.equal(['Straße']);
+  });
+
+  it('type-ahead ignores accents, width and ß: "e" goes to "Émile", "a" to "Ａ…", "ss" to "ß…"', async () => {
+    const clock = new FakeClock(0);
+    const { el } = await open(
+      { options: ['plain', 'ßpecial', 'ＡＢＣ', 'Émile'] },
+      { filter: 'never', clock },
+    );
+    await keys(el, 'e');
+    expect(activeText(el)).to.equal('Émile');
+    clock.advance(1000);
+    await keys(el, 'a');
+    expect(activeText(el)).to.equal('ＡＢＣ');
+    clock.advance(1000);
+    await keys(el, 's', 's');
+    expect(activeText(el)).to.equal('ßpecial');
+  });
+
   it('the active option shows all of a long or multi-line option', async () => {
     const twoLines = 'git push --force\n  (rewrites origin/main history!)';
     const long = `git commit -m "${'a very long message '.repeat(10)}"`;
