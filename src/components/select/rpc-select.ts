@@ -2,7 +2,7 @@ import { html, nothing, type PropertyDeclarations, type PropertyValues, type Tem
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
 import type { SelectRequest } from '../../protocol/types.js';
-import { plainText } from '../shared/ansi-text.js';
+import { ansiText } from '../shared/ansi-text.js';
 import { cssomStyle } from '../shared/cssom-style.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
 import { isComposing } from '../shared/keys.js';
@@ -37,9 +37,9 @@ const filterConverter = {
  * rendered, each with `aria-setsize`/`aria-posinset`. The active row grows to show all of a long
  * or multi-line option. Lists longer than `filterThreshold` get a filter field (a combobox
  * controlling the list box) that narrows the options by substring and starts with focus.
- * Options are shown without ANSI codes (and at most 100,000 characters of each); type-ahead and
- * the filter match the text shown, ignoring case, accents and compatibility forms ("e" finds
- * "é", "A" the fullwidth "Ａ", "ss" finds "ß").
+ * Options show their ANSI colours and styles, as the title does (at most 100,000 characters of
+ * each); type-ahead and the filter match the text shown, without escape codes, ignoring case,
+ * accents and compatibility forms ("e" finds "é", "A" the fullwidth "Ａ", "ss" finds "ß").
  *
  * Form-associated: with a `name`, the chosen option is the form value.
  *
@@ -164,7 +164,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     return html`<div id="option-${index}" class="option" role="option"
       part=${active ? 'option active-option' : 'option'} aria-selected=${active ? 'true' : nothing}
       aria-setsize=${count} aria-posinset=${position + 1} data-position=${position}
-      ${cssomStyle({ '--_pos': String(position) })}>${plainText(request.options[index] ?? '')}</div>`;
+      ${cssomStyle({ '--_pos': String(position) })}>${ansiText(request.options[index] ?? '')}</div>`;
   }
 
   get #filterShown(): boolean {

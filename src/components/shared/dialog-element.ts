@@ -14,7 +14,7 @@ import { type Clock, systemClock } from '../../transport/clock.js';
 import type { ExtensionUIController } from '../../transport/controller.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
-import { plainText } from './ansi-text.js';
+import { ansiText } from './ansi-text.js';
 import { CountdownController, NoticeController } from './countdown.js';
 import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
@@ -23,6 +23,7 @@ import { dialogEnglish, format, type RpcStrings, stringsFor } from './strings.js
 import { isComposing } from './keys.js';
 import { guardStrayInput } from './stray-input.js';
 import { tokens } from './tokens.styles.js';
+import { vscodeScheme } from './vscode-scheme.styles.js';
 
 /**
  * A footer button, named by `data-action` and the part `<action>-button`; the primary one also has
@@ -62,7 +63,9 @@ const preventDefault = (event: Event) => event.preventDefault();
  * wraps, focus goes in on open and comes back on close; exactly one answer per request. Input
  * meant for something else never answers it: Enter and clicks are ignored for half a second after
  * it shows when the user was pressing keys or clicking just before (`strayInput`). Title and
- * message are shown without ANSI codes, at most 100,000 characters of each.
+ * message show their ANSI colours and styles as styled spans (text only, never markup, made
+ * readable in either colour scheme as everywhere in the kit), at most 100,000 characters of each;
+ * the accessible name is the title's text, without escape codes.
  *
  * @fires rpc-response - standalone mode: the user answered; `detail` is the exact response object.
  * @fires rpc-expire - the request's timeout ran out before an answer; nothing was sent.
@@ -89,9 +92,11 @@ const preventDefault = (event: Event) => event.preventDefault();
  * @cssprop --rpc-backdrop - the backdrop behind a modal dialog
  * @cssprop --rpc-radius - corner radius
  * @cssprop --rpc-font-family - font (falls back to `--vscode-font-family`)
+ * @cssprop --rpc-ansi-dim-opacity - the opacity of dim (SGR 2) text
+ * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
 export abstract class RpcDialogElement<R extends DialogRequest> extends LitElement {
-  static override styles = [tokens, dialogStyles];
+  static override styles = [tokens, vscodeScheme, dialogStyles];
 
   // Lit's reactive properties, declared here rather than with decorators (smaller: each decorator
   // call costs bytes an 8 kB element does not have); the fields below carry their types and docs.
@@ -288,7 +293,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
         aria-describedby=${described || nothing}
         @keydown=${this.#onKeydown} @cancel=${preventDefault} @close=${this.#onClose}>
         <div class="header" part="header">
-          <h2 id="title" part="title">${plainText(request.title)}</h2>
+          <h2 id="title" part="title">${ansiText(request.title)}</h2>
           ${
             queued
               ? html`<span id="position" class="position" part="position"

@@ -454,7 +454,7 @@ describe('rpc-select', () => {
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
   });
 
-  it('drops ANSI codes from the title and options, matches on the text shown, sends the option exactly', async () => {
+  it('shows the title and options without escape codes, matches on the text shown, sends the option exactly', async () => {
     const allow = '\u001b[1mAllow\u001b[22m';
     const { el, responses } = await open({
       title: '\u001b[38;2;255;0;0mDangerous\u001b[39m command',
@@ -466,6 +466,29 @@ describe('rpc-select', () => {
     expect(activeText(el)).to.equal('Allow');
     await keys(el, 'Enter');
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: allow }]);
+  });
+
+  it('colours the title and options as the agent sent them; the names and type-ahead have no escape codes', async () => {
+    const green = '\u001b[32mgreen\u001b[39m light';
+    const { el, responses } = await open({
+      title: '\u001b[1;31mDangerous\u001b[0m command',
+      options: ['Deny', green, 'blue'],
+    });
+    el.style.setProperty('--rpc-ansi-red', 'rgb(170, 0, 0)');
+    el.style.setProperty('--rpc-ansi-green', 'rgb(0, 120, 0)');
+    const title = part(el, 'h2 span.ansi') as HTMLElement;
+    expect(title.textContent).to.equal('Dangerous');
+    expect(getComputedStyle(title).color).to.equal('rgb(170, 0, 0)');
+    expect(getComputedStyle(title).fontWeight).to.equal('700');
+    expect((await findNode((n) => n.role === 'dialog'))?.name).to.equal('Dangerous command');
+    expect((await findNode((n) => n.role === 'listbox'))?.name).to.equal('Dangerous command');
+    await keys(el, 'g');
+    const option = active(el).querySelector('span.ansi') as HTMLElement;
+    expect(option.textContent).to.equal('green');
+    expect(getComputedStyle(option).color).to.equal('rgb(0, 120, 0)');
+    expect(activeText(el)).to.equal('green light');
+    await keys(el, 'Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: green }]);
   });
 
   it('the filter matches the text shown, not the escape codes', async () => {
