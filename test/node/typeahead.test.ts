@@ -24,6 +24,23 @@ describe('type-ahead in a list', () => {
     expect(foldAll(options)).toBe(foldAll(options));
     expect(foldAll(options)).toEqual(['a', 'b']);
   });
+
+  it('looks only at the options it passes, and among the shown ones by position', () => {
+    const options = Array.from({ length: 10_000 }, (_, i) => (i === 3 ? 'Banana' : `Option ${i}`));
+    const read = new Set<number>();
+    const watched = new Proxy(options, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) read.add(Number(key));
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    expect(typeAheadMatch(watched, 0, 'b')).toBe(3);
+    expect([...read]).toEqual([1, 2, 3]);
+    expect(typeAheadMatch(watched, 0, 'b')).toBe(3);
+    expect([...read]).toEqual([1, 2, 3]); // folded once
+    expect(typeAheadMatch(options, -1, 'o', [3, 7, 9])).toBe(1);
+    expect(typeAheadMatch(options, 1, 'b', [3, 7, 9])).toBe(0);
+  });
 });
 
 describe('folding for matching', () => {

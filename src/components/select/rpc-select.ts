@@ -289,12 +289,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     if (key === ' ' && !this.#typeAhead.typing(now)) return;
     event.preventDefault();
     const prefix = this.#typeAhead.type(key, now);
-    const folded = foldAll(this.request?.options ?? []);
-    const match = typeAheadMatch(
-      this.#shown.map((index) => folded[index]),
-      this.active,
-      prefix,
-    );
+    const match = typeAheadMatch(this.request?.options ?? [], this.active, prefix, this.#shown);
     if (match >= 0) this.#moveTo(match);
   }
 

@@ -51,35 +51,53 @@ export function foldForMatch(label: string): string {
     : label.toLowerCase();
 }
 
-const foldedLists = new WeakMap<readonly string[], readonly string[]>();
+// Each list's labels as matched, each folded on first use and kept (a request's options never
+// change): a keystroke in a long list folds nothing again, type-ahead only the labels it passes.
+const foldedLists = new WeakMap<readonly string[], (string | undefined)[]>();
+const foldedInFull = new WeakSet<readonly string[]>();
 
-/**
- * Every label as shown (escape sequences and control characters dropped) and folded for
- * matching, computed once per list (a request's options never change), so a keystroke in a long
- * list does not fold all of it again.
- */
-export function foldAll(labels: readonly string[]): readonly string[] {
-  let folded = foldedLists.get(labels);
-  if (!folded) {
-    folded = labels.map((label) => foldForMatch(stripAnsi(label)));
-    foldedLists.set(labels, folded);
-  }
-  return folded;
+const fold = (label: string) => foldForMatch(stripAnsi(label));
+
+function cacheOf(labels: readonly string[]): (string | undefined)[] {
+  let cache = foldedLists.get(labels);
+  if (!cache) foldedLists.set(labels, (cache = new Array<string | undefined>(labels.length)));
+  return cache;
 }
 
 /**
- * Where a typed `prefix` goes in a list of `folded` labels (see {@link foldAll}), or -1.
- * Matching folds case, accents and compatibility forms ({@link foldForMatch}) and ignores the
- * labels' leading white space. A prefix of one letter, or of the same letter repeated ("bbb"),
+ * `labels[index]` as shown (escape sequences and control characters dropped) and folded for
+ * matching ({@link foldForMatch}), folded once per list.
+ */
+export function foldedLabel(labels: readonly string[], index: number): string {
+  const cache = cacheOf(labels);
+  return (cache[index] ??= fold(labels[index] ?? ''));
+}
+
+/** Every label as {@link foldedLabel} gives it (the filter tests them all). */
+export function foldAll(labels: readonly string[]): readonly string[] {
+  const cache = cacheOf(labels);
+  if (!foldedInFull.has(labels)) {
+    labels.forEach((label, index) => (cache[index] ??= fold(label)));
+    foldedInFull.add(labels);
+  }
+  return cache as readonly string[];
+}
+
+/**
+ * Where a typed `prefix` goes among `labels` (the options as received; only those at the indices
+ * `shown`, in that order, when given), or -1: a position in `shown`, else an index. Matching
+ * folds case, accents and compatibility forms ({@link foldedLabel}) and ignores the labels'
+ * leading white space. A prefix of one letter, or of the same letter repeated ("bbb"),
  * cycles through the options starting with that letter, from the one after `active`; a longer
  * prefix matches from `active` itself, so typing on keeps the option (a key that folds to
  * nothing, such as a combining accent typed on its own, too). The search wraps around the end of
  * the list (and `active` may be -1: none yet).
  */
 export function typeAheadMatch(
-  folded: readonly (string | undefined)[],
+  labels: readonly string[],
   active: number,
   prefix: string,
+  shown?: readonly number[],
 ): number {
   // Each key as folded ("ß" is "ss", a lone combining mark nothing), so a repeated "ß" cycles.
   const typed = [...prefix].map(foldForMatch);
@@ -88,11 +106,15 @@ export function typeAheadMatch(
   if (first === undefined) return -1;
   const cycle = typed.at(-1) !== '' && keys.every((key) => key === first);
   const search = cycle ? first : foldForMatch(prefix);
-  const count = folded.length;
+  const count = shown ? shown.length : labels.length;
   const start = cycle ? active + 1 : active;
+  const cache = cacheOf(labels);
   for (let step = 0; step < count; step++) {
-    const index = (((start + step) % count) + count) % count;
-    if (folded[index]?.trimStart().startsWith(search)) return index;
+    const position = (((start + step) % count) + count) % count;
+    const index = shown ? shown[position] : position;
+    if (index === undefined) continue;
+    const label = (cache[index] ??= fold(labels[index] ?? ''));
+    if (label.trimStart().startsWith(search)) return position;
   }
   return -1;
 }
