@@ -97,7 +97,11 @@ export async function shown(canvasElement: HTMLElement, selector: string) {
 export type Shown = Awaited<ReturnType<typeof shown>>;
 
 /** `text` is shown in a span of computed colour `color` (an `rgb()` string). */
-export async function expectColoured({ screen }: Shown, text: string, color: string): Promise<void> {
+export async function expectColoured(
+  { screen }: Pick<Shown, 'screen'>,
+  text: string,
+  color: string,
+): Promise<void> {
   const span = screen.getByText(text);
   await expect(span).toBeVisible();
   await expect(span.matches('span.ansi')).toBe(true);

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import type { RpcConfirm } from '../src/components/confirm/rpc-confirm.js';
 import type { ConfirmRequest } from '../src/protocol/types.js';
+import { bold, expectColoured, piDark } from './agent-stories.js';
 import { type DialogElementArgs, dialogArgs, dialogRender, dialogStories } from './dialog-stories.js';
 import {
   dialogIn,
@@ -130,6 +131,29 @@ export const MultiLineMessage: Story = {
     // Kept as written: six lines on screen (the blank one included), indentation intact.
     await expect(message.textContent).toBe(multiLine);
     await expectLines(message, 6);
+  },
+};
+
+/**
+ * Title and message in the agent's own colours and bold (pi's theme, made for dark backgrounds,
+ * so the stage is dark), as everywhere in the kit. The name and description are the text.
+ */
+export const AnsiColours: Story = {
+  name: 'ANSI colours',
+  args: {
+    request: confirmRequest('confirm-colours', {
+      title: `${piDark.warning.paint('Force-push')} to main?`,
+      message: `This ${bold('rewrites')} the history of ${piDark.accent.paint('origin/main')}.`,
+    }),
+  },
+  parameters: storyParameters({ stage: { colorScheme: 'dark' } }),
+  play: async ({ canvasElement }) => {
+    const dialog = await confirm(canvasElement);
+    await expectShown(dialog, 'Force-push to main?');
+    await expect(dialog.dialog).toHaveAccessibleDescription('This rewrites the history of origin/main.');
+    await expectColoured(dialog, 'Force-push', piDark.warning.rgb);
+    await expectColoured(dialog, 'origin/main', piDark.accent.rgb);
+    await expect(getComputedStyle(dialog.screen.getByText('rewrites')).fontWeight).toBe('700');
   },
 };
 

@@ -3,6 +3,7 @@ import { html } from 'lit';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RpcSelect, SelectFilterMode } from '../src/components/select/rpc-select.js';
 import type { SelectRequest } from '../src/protocol/types.js';
+import { expectColoured, piDark } from './agent-stories.js';
 import { type DialogElementArgs, dialogArgs, dialogStories } from './dialog-stories.js';
 import {
   dialogIn,
@@ -156,7 +157,7 @@ export const AgentTextWithAnsiCodes: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const dialog = await select(canvasElement);
-    // The codes are dropped, not shown; the active option shows all of its lines.
+    // The codes are not shown (their styles are); the active option shows all of its lines.
     await expectShown(dialog, 'Push how?');
     const listbox = dialog.screen.getByRole('listbox');
     await userEvent.keyboard('{ArrowDown}');
@@ -165,6 +166,43 @@ export const AgentTextWithAnsiCodes: Story = {
     // The answer is the option exactly as the agent sent it.
     await expect(responses(args.onRpcResponse)).toEqual([
       { type: 'extension_ui_response', id: 'select-ansi', value: colouredOptions[1] },
+    ]);
+  },
+};
+
+const paintedOptions = [
+  `${piDark.accent.paint('main')} (default)`,
+  `${piDark.success.paint('develop')} (2 ahead)`,
+  'feature/login',
+];
+
+/**
+ * Title and options in the agent's own colours (pi's theme, made for dark backgrounds, so the
+ * stage is dark), as in the status bar and notifications. The name, type-ahead and the answer go
+ * by the text.
+ */
+export const AnsiColours: Story = {
+  name: 'ANSI colours',
+  args: {
+    request: selectRequest('select-colours', {
+      title: `Merge into ${piDark.warning.paint('which')} branch?`,
+      options: paintedOptions,
+    }),
+  },
+  parameters: storyParameters({ stage: { colorScheme: 'dark' } }),
+  play: async ({ canvasElement, args }) => {
+    const dialog = await select(canvasElement);
+    await expectShown(dialog, 'Merge into which branch?');
+    await expectColoured(dialog, 'which', piDark.warning.rgb);
+    await expectColoured(dialog, 'main', piDark.accent.rgb);
+    await expectColoured(dialog, 'develop', piDark.success.rgb);
+    await expect(dialog.part('[part="listbox"]').textContent).not.toContain('\u001b');
+    const listbox = dialog.screen.getByRole('listbox', { name: 'Merge into which branch?' });
+    await userEvent.keyboard('d');
+    await expectActive(dialog.root, listbox, 'develop (2 ahead)');
+    await userEvent.keyboard('{Enter}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'select-colours', value: paintedOptions[1] },
     ]);
   },
 };

@@ -2,6 +2,7 @@
 // Send and Stop, a protocol log and a theme switch.
 import '../components/define.js';
 import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
+import { isComposing } from '../components/shared/keys.js';
 import { WebSocketTransport } from '../transport/websocket.js';
 import { ProtocolLog } from './protocol-log.js';
 
@@ -39,7 +40,7 @@ form.addEventListener('submit', (event) => {
   message.value = '';
 });
 message.addEventListener('keydown', (event) => {
-  if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+  if (event.key === 'Enter' && !event.shiftKey && !isComposing(event)) {
     event.preventDefault();
     form.requestSubmit();
   }

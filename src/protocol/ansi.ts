@@ -1,5 +1,5 @@
 /**
- * ANSI SGR parsing for agent text (status, widget lines, notifications, titles), DOM-free.
+ * ANSI SGR parsing for agent text (status, widget lines, notifications, dialogs), DOM-free.
  *
  * Written here rather than taken from npm on purpose. Size: the kit may only depend on `lit`
  * and `zod`, and this file is about 2.1 kB minified (1.1 kB gzipped); the maintained parsers are
@@ -36,8 +36,8 @@ export interface AnsiRun {
   readonly style: AnsiStyle;
 }
 
-// Marked pure (freezing a new object has no effect outside it): a bundle that never parses styles,
-// such as the dialogs', drops it.
+// Marked pure (freezing a new object has no effect outside it): a bundle that never parses styles
+// (only strips them) drops it.
 /** The default style: no colour, no attribute. */
 export const plainStyle: AnsiStyle = /* @__PURE__ */ Object.freeze({
   bold: false,

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import type { ConfirmRequest } from '../../protocol/types.js';
-import { plainText } from '../shared/ansi-text.js';
+import { ansiText } from '../shared/ansi-text.js';
 import { actionButton, RpcDialogElement } from '../shared/dialog-element.js';
 import { confirmStyles } from './rpc-confirm.styles.js';
 import { confirmEnglish, dialogEnglish, stringsFor } from '../shared/strings.js';
@@ -32,7 +32,7 @@ export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
   }
 
   protected override renderBody(request: ConfirmRequest): TemplateResult {
-    return html`<p id="message" class="message" part="message">${plainText(request.message)}</p>`;
+    return html`<p id="message" class="message" part="message">${ansiText(request.message)}</p>`;
   }
 
   protected override renderActions(): TemplateResult {

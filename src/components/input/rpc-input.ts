@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { InputRequest } from '../../protocol/types.js';
+import { isComposing } from '../shared/keys.js';
 import { TextDialogElement } from '../shared/text-dialog.js';
 import { inputStyles } from './rpc-input.styles.js';
 import { dialogEnglish, inputEnglish, stringsFor } from '../shared/strings.js';
@@ -41,10 +42,8 @@ export class RpcInput extends TextDialogElement<InputRequest> {
   }
 
   #onKeydown(event: KeyboardEvent): void {
-    // Ctrl/Cmd+Enter is the shell's; an Enter that ends an IME composition only commits the text
-    // (Safari reports that one with isComposing false but keyCode 229).
-    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
-    if (event.isComposing || event.keyCode === 229) return;
+    // Ctrl/Cmd+Enter is the shell's; an Enter that ends an IME composition only commits the text.
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || isComposing(event)) return;
     event.preventDefault();
     // A held-down Enter repeats: it must not answer the next dialog too.
     if (!event.repeat) this.primaryAction();

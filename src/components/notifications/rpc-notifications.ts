@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { NotificationEntry } from '../../controller/types.js';
 import { ansiText, plainText } from '../shared/ansi-text.js';
+import { isComposing } from '../shared/keys.js';
 import { lastFocused } from '../shared/last-focused.js';
 import { relayToModal } from '../shared/modal-relay.js';
 import { ControllerBinding } from '../shared/controller-binding.js';
@@ -378,7 +379,8 @@ export class RpcNotifications extends LitElement {
   }
 
   #onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape' || event.isComposing) return;
+    // The Escape that drops an IME composition is the input method's.
+    if (event.key !== 'Escape' || isComposing(event)) return;
     event.preventDefault();
     this.#dismissFrom(event);
   };

@@ -3,9 +3,10 @@ import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
 import type { SelectRequest } from '../../protocol/types.js';
-import { plainText } from '../shared/ansi-text.js';
+import { ansiText } from '../shared/ansi-text.js';
 import { cssomStyle } from '../shared/cssom-style.js';
 import { FormValueDialogElement } from '../shared/form-value.js';
+import { isComposing } from '../shared/keys.js';
 import { dialogEnglish, format, selectEnglish, stringsFor } from '../shared/strings.js';
 import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from '../shared/typeahead.js';
 import { selectStyles } from './rpc-select.styles.js';
@@ -36,9 +37,10 @@ const filterConverter = {
  * Long lists stay fast: rows have a fixed height and only the visible ones (plus a few) are
  * rendered, each with `aria-setsize`/`aria-posinset`. The active row grows to show all of a long
  * or multi-line option. Lists longer than `filterThreshold` get a filter field (a combobox
- * controlling the list box) that narrows the options by case-insensitive substring and starts
- * with focus. Options are shown without ANSI codes (and at most 100,000 characters of each);
- * type-ahead and the filter match the text shown.
+ * controlling the list box) that narrows the options by substring and starts with focus.
+ * Options show their ANSI colours and styles, as the title does (at most 100,000 characters of
+ * each); type-ahead and the filter match the text shown, without escape codes, ignoring case,
+ * accents and compatibility forms ("e" finds "é", "A" the fullwidth "Ａ", "ss" finds "ß").
  *
  * Form-associated: with a `name`, the chosen option is the form value.
  *
@@ -168,7 +170,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     return html`<div id="option-${index}" class="option" role="option"
       part=${active ? 'option active-option' : 'option'} aria-selected=${active ? 'true' : nothing}
       aria-setsize=${count} aria-posinset=${position + 1} data-position=${position}
-      ${cssomStyle({ '--_pos': String(position) })}>${plainText(request.options[index] ?? '')}</div>`;
+      ${cssomStyle({ '--_pos': String(position) })}>${ansiText(request.options[index] ?? '')}</div>`;
   }
 
   get #filterShown(): boolean {
@@ -246,8 +248,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   // Lit calls the listeners below with the element as `this`.
 
   #onKeydown(event: KeyboardEvent): void {
-    // An IME composition's keys are the input method's (Safari: isComposing false, keyCode 229).
-    if (event.isComposing || event.keyCode === 229 || event.defaultPrevented || this.settled) return;
+    // An IME composition's keys are the input method's.
+    if (isComposing(event) || event.defaultPrevented || this.settled) return;
     const inFilter = event.currentTarget !== this.#listbox;
     const modified = event.ctrlKey || event.metaKey || event.altKey;
     const target = modified || event.shiftKey ? undefined : this.#navigationTarget(event.key, inFilter);
@@ -293,12 +295,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     if (key === ' ' && !this.#typeAhead.typing(now)) return;
     event.preventDefault();
     const prefix = this.#typeAhead.type(key, now);
-    const folded = foldAll(this.request?.options ?? []);
-    const match = typeAheadMatch(
-      this.#shown.map((index) => folded[index]),
-      this.active,
-      prefix,
-    );
+    const match = typeAheadMatch(this.request?.options ?? [], this.active, prefix, this.#shown);
     if (match >= 0) this.#moveTo(match);
   }
 

@@ -133,9 +133,9 @@ export function clipText(text: string, limit = TEXT_RENDER_LIMIT): { text: strin
 }
 
 /**
- * Agent text as plain text, for where styled spans cost too much (the dialogs' size budget) or
- * cannot go (an announcement): escape sequences and control characters (but `\n`, `\t`) dropped,
- * cut to {@link TEXT_RENDER_LIMIT} characters and followed by the `truncated` note.
+ * Agent text as plain text, for where styled spans cannot go (an announcement): escape sequences
+ * and control characters (but `\n`, `\t`) dropped, cut to {@link TEXT_RENDER_LIMIT} characters
+ * and followed by the `truncated` note.
  */
 export function plainText(text: string, truncated = stringsFor(agentTextEnglish, {}).textTruncated): string {
   const { text: shown, omitted } = clipText(text);

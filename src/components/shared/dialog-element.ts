@@ -8,14 +8,16 @@ import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
-import { plainText } from './ansi-text.js';
+import { ansiText } from './ansi-text.js';
 import { CountdownController, NoticeController } from './countdown.js';
 import { cssomStyle } from './cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
 import { FocusReturn, wrapTab } from './focus.js';
 import { dialogEnglish, format, type RpcStrings, stringsFor } from './strings.js';
+import { isComposing } from './keys.js';
 import { guardStrayInput } from './stray-input.js';
 import { tokens } from './tokens.styles.js';
+import { vscodeScheme } from './vscode-scheme.styles.js';
 
 /**
  * A footer button, named by `data-action` and the part `<action>-button`; the primary one also has
@@ -73,9 +75,11 @@ const keepFocus = (event: Event) => event.preventDefault();
  * @cssprop --rpc-backdrop - the backdrop behind a modal dialog
  * @cssprop --rpc-radius - corner radius
  * @cssprop --rpc-font-family - font (falls back to `--vscode-font-family`)
+ * @cssprop --rpc-ansi-dim-opacity - the opacity of dim (SGR 2) text
+ * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
 export abstract class RpcDialogElement<R extends DialogRequest> extends LitElement {
-  static override styles = [tokens, dialogStyles];
+  static override styles = [tokens, vscodeScheme, dialogStyles];
 
   /** The request to show. Setting a new one opens the dialog; `undefined` closes it. */
   @property({ attribute: false })
@@ -269,7 +273,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
         aria-describedby=${described || nothing}
         @keydown=${this.#onKeydown} @cancel=${this.#onCancel} @close=${this.#onClose}>
         <div class="header" part="header">
-          <h2 id="title" part="title">${plainText(request.title)}</h2>
+          <h2 id="title" part="title">${ansiText(request.title)}</h2>
           ${
             queued
               ? html`<span id="position" class="position" part="position"
@@ -339,9 +343,8 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   // Lit calls these listeners with the element as `this`.
 
   #onKeydown(event: KeyboardEvent): void {
-    // The keys of an IME composition (the Enter that commits it, the Escape that drops it) are the
-    // input method's; Safari sends the one that ends it with isComposing false but keyCode 229.
-    if (event.isComposing || event.keyCode === 229) return;
+    // The Enter that commits an IME composition, the Escape that drops it: the input method's.
+    if (isComposing(event)) return;
     // A held-down key repeats: it must not answer the next dialog too.
     const once = !event.repeat;
     if (event.key === 'Escape') {

@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js';
 import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
@@ -24,6 +24,22 @@ function open(extra: Partial<ConfirmRequest> = {}) {
 }
 
 const part = (el: RpcConfirm, selector: string) => shadowPart(el, selector);
+
+/** The channels of a computed `rgb()` colour. */
+const channels = (color: string) => (color.match(/\d+/g) ?? []).slice(0, 3).map(Number);
+
+/** The WCAG contrast ratio of two sRGB colours. */
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const luminance = (rgb: readonly number[]) => {
+    const [r = 0, g = 0, bl = 0] = rgb.map((c) => {
+      const v = c / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
+}
 const focused = (el: RpcConfirm) => el.shadowRoot?.activeElement?.getAttribute('data-action');
 
 describe('rpc-confirm', () => {
@@ -265,6 +281,51 @@ describe('rpc-confirm', () => {
     const node = await findNode((n) => n.role === 'alertdialog');
     expect(node?.name).to.equal('Dangerous command');
     expect(node?.description).to.equal('Really delete it?');
+  });
+
+  it("colours the title and message as the agent sent them, made readable in the dialog's scheme", async () => {
+    // pi's warning yellow, picked for a dark terminal: 1.1:1 on white.
+    const { el } = await open({
+      title: '\u001b[38;2;255;255;0mWarning\u001b[39m: deploy now?',
+      message: 'Really \u001b[1mdelete\u001b[22m it?',
+    });
+    el.style.colorScheme = 'light';
+    const dialog = part(el, 'dialog') as HTMLElement;
+    const title = part(el, 'h2 span.ansi') as HTMLElement;
+    expect(title.textContent).to.equal('Warning');
+    const light = channels(getComputedStyle(title).color);
+    expect(contrast(light, channels(getComputedStyle(dialog).backgroundColor))).to.be.at.least(4.5);
+    const [r = 0, g = 0, b = 0] = light;
+    expect(r === g && g > b, `still yellow: ${light.join()}`).to.equal(true);
+    el.style.colorScheme = 'dark';
+    expect(getComputedStyle(title).color).to.equal('rgb(255, 255, 0)');
+    const bold = part(el, '.message span.ansi') as HTMLElement;
+    expect(bold.textContent).to.equal('delete');
+    expect(getComputedStyle(bold).fontWeight).to.equal('700');
+    const node = await findNode((n) => n.role === 'alertdialog');
+    expect(node?.name).to.equal('Warning: deploy now?');
+    expect(node?.description).to.equal('Really delete it?');
+  });
+
+  it("in a VS Code webview, colours agent text for the editor theme's kind, not the OS scheme", async () => {
+    await emulateMedia({ colorScheme: 'light' });
+    document.body.dataset.vscodeThemeKind = 'vscode-dark';
+    try {
+      const { el } = await open({ title: '\u001b[38;2;255;255;0mWarning\u001b[39m: deploy now?' });
+      // pi's warning yellow as sent, on the dark theme (the light OS scheme would darken it).
+      expect(getComputedStyle(part(el, 'h2 span.ansi') as HTMLElement).color).to.equal('rgb(255, 255, 0)');
+    } finally {
+      delete document.body.dataset.vscodeThemeKind;
+    }
+  });
+
+  it('cuts a huge coloured message at 100,000 characters, coloured up to the cut', async () => {
+    const { el } = await open({ message: `\u001b[31m${'x'.repeat(1_000_000)}\u001b[39m` });
+    const message = part(el, '.message') as HTMLElement;
+    expect(message.querySelector('span.ansi')?.textContent?.length).to.be.within(99_990, 100_000);
+    expect(message.textContent?.length).to.be.below(100_100);
+    const ending = message.textContent?.endsWith('x… (900010 more characters not shown)');
+    expect(ending, 'the note after the cut').to.equal(true);
   });
 
   it('shows the first 100,000 characters of a huge message and says how many more there are', async () => {

@@ -333,6 +333,23 @@ describe('rpc-notifications', () => {
     expect(root.activeElement).to.equal(closeButtons()[0]);
   });
 
+  it("the Escape that ends an IME composition (Safari: keyCode 229) is the input method's: it dismisses nothing", async () => {
+    const { notify, settle, messages, closeButtons } = await setup();
+    notify('a', 'error');
+    await settle();
+    const close = closeButtons()[0];
+    close?.focus();
+    // sendKeys cannot compose with an IME: this is the key event Safari sends as it drops one.
+    close?.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Escape', keyCode: 229, bubbles: true, composed: true }),
+    );
+    await settle();
+    expect(messages()).to.deep.equal(['a']);
+    await press('Escape');
+    await settle();
+    expect(messages()).to.deep.equal([]);
+  });
+
   it('returns focus to where it came from when the last notification is dismissed by keyboard', async () => {
     const { notify, settle, messages, before } = await setup();
     notify('a', 'error');

@@ -454,7 +454,7 @@ describe('rpc-select', () => {
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
   });
 
-  it('drops ANSI codes from the title and options, matches on the text shown, sends the option exactly', async () => {
+  it('shows the title and options without escape codes, matches on the text shown, sends the option exactly', async () => {
     const allow = '\u001b[1mAllow\u001b[22m';
     const { el, responses } = await open({
       title: '\u001b[38;2;255;0;0mDangerous\u001b[39m command',
@@ -468,6 +468,29 @@ describe('rpc-select', () => {
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: allow }]);
   });
 
+  it('colours the title and options as the agent sent them; the names and type-ahead have no escape codes', async () => {
+    const green = '\u001b[32mgreen\u001b[39m light';
+    const { el, responses } = await open({
+      title: '\u001b[1;31mDangerous\u001b[0m command',
+      options: ['Deny', green, 'blue'],
+    });
+    el.style.setProperty('--rpc-ansi-red', 'rgb(170, 0, 0)');
+    el.style.setProperty('--rpc-ansi-green', 'rgb(0, 120, 0)');
+    const title = part(el, 'h2 span.ansi') as HTMLElement;
+    expect(title.textContent).to.equal('Dangerous');
+    expect(getComputedStyle(title).color).to.equal('rgb(170, 0, 0)');
+    expect(getComputedStyle(title).fontWeight).to.equal('700');
+    expect((await findNode((n) => n.role === 'dialog'))?.name).to.equal('Dangerous command');
+    expect((await findNode((n) => n.role === 'listbox'))?.name).to.equal('Dangerous command');
+    await keys(el, 'g');
+    const option = active(el).querySelector('span.ansi') as HTMLElement;
+    expect(option.textContent).to.equal('green');
+    expect(getComputedStyle(option).color).to.equal('rgb(0, 120, 0)');
+    expect(activeText(el)).to.equal('green light');
+    await keys(el, 'Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: green }]);
+  });
+
   it('the filter matches the text shown, not the escape codes', async () => {
     const { el } = await open({ options: ['\u001b[31mred\u001b[0m', 'green', 'blue'] }, { filter: 'always' });
     await sendKeys({ type: '31m' });
@@ -479,6 +502,38 @@ describe('rpc-select', () => {
     await sendKeys({ type: 're' });
     await el.updateComplete;
     expect(options(el).map((o) => o.textContent)).to.deep.equal(['red', 'green']);
+  });
+
+  it('the filter ignores accents, width and ß: "e" finds "é" (either form), "A" finds "Ａ", "ss" finds "ß"', async () => {
+    const labels = ['Crème brûlée', 'Cafe\u0301', 'ＡＢＣ', 'Straße', 'plain'];
+    const { el } = await open({ options: labels }, { filter: 'always' });
+    const filter = part(el, '#filter') as HTMLInputElement;
+    const shown = async (query: string) => {
+      filter.select();
+      await sendKeys({ type: query });
+      await el.updateComplete;
+      return options(el).map((o) => o.textContent);
+    };
+    expect(await shown('creme')).to.deep.equal(['Crème brûlée']);
+    expect(await shown('café')).to.deep.equal(['Cafe\u0301']);
+    expect(await shown('AB')).to.deep.equal(['ＡＢＣ']);
+    expect(await shown('strasse')).to.deep.equal(['Straße']);
+  });
+
+  it('type-ahead ignores accents, width and ß: "e" goes to "Émile", "a" to "Ａ…", "ss" to "ß…"', async () => {
+    const clock = new FakeClock(0);
+    const { el } = await open(
+      { options: ['plain', 'ßpecial', 'ＡＢＣ', 'Émile'] },
+      { filter: 'never', clock },
+    );
+    await keys(el, 'e');
+    expect(activeText(el)).to.equal('Émile');
+    clock.advance(1000);
+    await keys(el, 'a');
+    expect(activeText(el)).to.equal('ＡＢＣ');
+    clock.advance(1000);
+    await keys(el, 's', 's');
+    expect(activeText(el)).to.equal('ßpecial');
   });
 
   it('the active option shows all of a long or multi-line option', async () => {
