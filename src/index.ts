@@ -15,7 +15,14 @@ export { RpcInput } from './components/input/rpc-input.js';
 export { RpcSelect, type SelectFilterMode } from './components/select/rpc-select.js';
 export { RpcDialogElement } from './components/shared/dialog-element.js';
 export { strayInput } from './components/shared/stray-input.js';
-export { defaultStrings, type RpcStrings, setDefaultStrings } from './components/shared/strings.js';
+export {
+  defaultStrings,
+  expiryText,
+  noteText,
+  type NoteStrings,
+  type RpcStrings,
+  setDefaultStrings,
+} from './components/shared/strings.js';
 export { RpcNotifications } from './components/notifications/rpc-notifications.js';
 export { RpcStatusBar } from './components/status-bar/rpc-status-bar.js';
 export { RpcWidget } from './components/widget/rpc-widget.js';

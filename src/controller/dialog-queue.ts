@@ -1,5 +1,5 @@
 import { questionFingerprint } from '../protocol/fingerprint.js';
-import { type DialogRequest, dialogTimeout } from '../protocol/types.js';
+import type { DialogRequest } from '../protocol/types.js';
 import { BoundedMap } from '../transport/bounded-set.js';
 import { atDeadline, type Clock } from './clock.js';
 import type { ExpireEvent, PendingDialog } from './types.js';
@@ -98,10 +98,7 @@ export class DialogQueue {
     if (!dialog || remainingMs === undefined) return;
     const deadline = this.#clock.now() + remainingMs;
     if (dialog.deadline !== undefined && dialog.deadline <= deadline) return;
-    // Elements count down to `receivedAt` plus the (first) request's timeout: keep that the deadline.
-    const first = dialogTimeout(dialog.request);
-    const receivedAt = first === undefined ? dialog.receivedAt : deadline - first;
-    const next: PendingDialog = { ...dialog, receivedAt, deadline };
+    const next: PendingDialog = { ...dialog, deadline };
     this.#dialogs.set(request.id, next);
     this.#changed();
     this.#keep(next, deadline);

@@ -6,7 +6,7 @@
  * reaching the extension exactly once. What the bridge wrote to the agent's stdin is recorded, so "exactly once" is checked on
  * the wire, not only in the extension's results.
  */
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { createConnection } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -15,6 +15,7 @@ import type { OutboundMessage } from '../../src/transport/transport.js';
 import { type ProbeResult, Tab, until } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
 import { buildPlayground, startDefaultBridge } from '../support/playground.js';
+import { type Proxy, startProxy } from '../support/proxy.js';
 import { readingPause } from '../support/reading-pause.js';
 
 /** A bridge on the real agent, with what went into and came out of the agent recorded. */
@@ -30,98 +31,12 @@ interface Rig {
   readonly logs: string[];
 }
 
-/** A TCP proxy in front of the bridge that can cut every connection and refuse new ones. */
-interface Proxy {
-  readonly port: number;
-  /** While true, new connections are dropped at once (the network is down). */
-  down: boolean;
-  /** While true, only new WebSocket connections are dropped (pages still load). */
-  refuseWebSockets: boolean;
-  /**
-   * Stop forwarding what the browser sends, without closing anything: the connection looks open
-   * to the page, but what it sends now never arrives (a network that died silently).
-   */
-  stall(): void;
-  /** Destroy every open connection, both ways (no close frame: the network went away). */
-  cut(): void;
-  close(): Promise<void>;
-}
-
 let playground: Awaited<ReturnType<typeof buildPlayground>>;
 let browser: Browser;
 /** One bridge for the cases that leave the agent running; the crash case starts its own. */
 let shared: Rig;
 let proxy: Proxy;
 const rigs: Rig[] = [];
-
-async function startProxy(target: () => number): Promise<Proxy> {
-  const sockets = new Set<Socket>();
-  const pairs = new Map<Socket, Socket>();
-  const state = { down: false, refuseWebSockets: false };
-  const server: Server = createServer((client) => {
-    client.on('error', () => undefined);
-    if (state.down) {
-      client.destroy();
-      return;
-    }
-    // The first bytes tell an HTTP request from a WebSocket upgrade.
-    client.once('data', (first: Buffer) => forward(client, first));
-  });
-  const forward = (client: Socket, first: Buffer): void => {
-    if (state.refuseWebSockets && /^upgrade:\s*websocket/im.test(first.toString('latin1'))) {
-      client.destroy();
-      return;
-    }
-    const upstream = createConnection({ host: '127.0.0.1', port: target() });
-    upstream.write(first);
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-    client.pipe(upstream).pipe(client);
-    sockets.add(client).add(upstream);
-    pairs.set(client, upstream);
-    client.once('close', () => {
-      sockets.delete(client);
-      pairs.delete(client);
-    });
-    upstream.once('close', () => sockets.delete(upstream));
-  };
-  const cut = (): void => {
-    for (const socket of sockets) socket.destroy();
-    sockets.clear();
-    pairs.clear();
-  };
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('The proxy has no port.');
-  return {
-    port: address.port,
-    get down() {
-      return state.down;
-    },
-    set down(value: boolean) {
-      state.down = value;
-    },
-    get refuseWebSockets() {
-      return state.refuseWebSockets;
-    },
-    set refuseWebSockets(value: boolean) {
-      state.refuseWebSockets = value;
-    },
-    stall() {
-      for (const [client, upstream] of pairs) {
-        client.unpipe(upstream);
-        client.pause();
-      }
-    },
-    cut,
-    close() {
-      cut();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 /** 32 MiB: room for the 20 MB agent line below, and too-big messages that stay cheap to send. */
 const MAX_PAYLOAD = DEFAULT_MAX_PAYLOAD / 8;

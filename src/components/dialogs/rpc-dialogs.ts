@@ -2,7 +2,6 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { literal, html as staticHtml } from 'lit/static-html.js';
-import { quotedText } from '../../protocol/ansi.js';
 import type { DialogMethod } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { PendingDialog } from '../../controller/types.js';
@@ -10,7 +9,7 @@ import { ControllerBinding } from '../shared/controller-binding.js';
 import { NoticeController } from '../shared/countdown.js';
 import { FocusReturn } from '../shared/focus.js';
 import { relayToModal } from '../shared/modal-relay.js';
-import { dialogEnglish, format, queueEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
+import { dialogEnglish, expiryText, queueEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
 import { tokens } from '../shared/tokens.styles.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
 
@@ -100,7 +99,7 @@ export class RpcDialogs extends LitElement {
 
   #renderDialog(dialog: PendingDialog, total: number, controller: ExtensionUIController): TemplateResult {
     const tag = TAGS[dialog.request.method];
-    return staticHtml`<${tag} .request=${dialog.request} .controller=${controller} .receivedAt=${dialog.receivedAt}
+    return staticHtml`<${tag} .request=${dialog.request} .controller=${controller} .receivedAt=${dialog.receivedAt} .deadline=${dialog.deadline}
       .position=${1} .total=${total} .strings=${this.strings} .restoreFocus=${false} ?contained=${this.contained}
     ></${tag}>`;
   }
@@ -110,8 +109,7 @@ export class RpcDialogs extends LitElement {
     this.#stopExpire = this.isConnected
       ? this.controller?.on('expire', ({ dialog, reason }) => {
           const text = stringsFor({ ...dialogEnglish, ...queueEnglish }, this.strings);
-          const title = quotedText(dialog.request.title);
-          const said = format(reason === 'timeout' ? text.expired : text.undelivered, { title });
+          const said = expiryText({ dialog, reason }, text);
           this.#notice.show(said, this.noticeDuration);
           // Behind the next dialog, if one follows, the notice is not heard: that dialog says it.
           relayToModal(said);

@@ -1,5 +1,5 @@
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import type { Clock } from '../../controller/clock.js';
+import { atDeadline, type Clock } from '../../controller/clock.js';
 
 /** Seconds left at which the countdown is announced (not every second). */
 export const ANNOUNCE_AT: readonly number[] = [60, 30, 10, 5];
@@ -15,7 +15,7 @@ export class CountdownController implements ReactiveController {
   #clock: Clock | undefined;
   #deadline: number | undefined;
   #total = 0;
-  #timer: unknown;
+  #cancel: (() => void) | undefined;
   #seconds: number | undefined;
   #announced: number | undefined;
 
@@ -67,18 +67,18 @@ export class CountdownController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    if (this.#timer !== undefined) this.#clock?.clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancel?.();
+    this.#cancel = undefined;
   }
 
   hostConnected(): void {
-    if (this.#deadline !== undefined && this.#timer === undefined) this.#tick(true);
+    if (this.#deadline !== undefined && this.#cancel === undefined) this.#tick(true);
   }
 
   #tick(first = false): void {
     const clock = this.#clock;
     const deadline = this.#deadline;
-    this.#timer = undefined;
+    this.#cancel = undefined;
     if (!clock || deadline === undefined) return;
     const remaining = deadline - clock.now();
     if (remaining <= 0) {
@@ -93,8 +93,7 @@ export class CountdownController implements ReactiveController {
     this.#seconds = seconds;
     this.#host.requestUpdate();
     // Wake exactly when the shown value changes (or at the deadline).
-    const untilChange = remaining - (seconds - 1) * 1000;
-    this.#timer = clock.setTimeout(() => this.#tick(), Math.max(1, untilChange));
+    this.#cancel = atDeadline(clock, deadline - (seconds - 1) * 1000, () => this.#tick());
   }
 }
 

@@ -89,9 +89,21 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   @property({ attribute: false })
   controller: ExtensionUIController | undefined;
 
-  /** When the request arrived, on `clock`; defaults to the moment `request` was set. */
+  /**
+   * Standalone: when the request arrived, on `clock` (defaults to the moment `request` was set);
+   * the countdown runs to it plus the request's timeout. Bound, the controller's dialog says when
+   * it arrived and when the agent stops waiting, and the controller ends it.
+   */
   @property({ attribute: false })
   receivedAt: number | undefined;
+
+  /**
+   * When the agent stops waiting, on `clock`: the controller keeps it (`PendingDialog.deadline`)
+   * and a queue host hands it on, so that the countdown follows a deadline the controller moves
+   * (a replay with less time left). Unset, the element counts to `receivedAt` plus the timeout.
+   */
+  @property({ attribute: false })
+  deadline: number | undefined;
 
   /** The monotonic clock for the countdown (defaults to the controller's, else `performance.now()`). */
   @property({ attribute: false })
@@ -129,7 +141,10 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   @state()
   protected settled = false;
 
-  protected readonly countdown = new CountdownController(this, () => this.#expire());
+  protected readonly countdown = new CountdownController(this, () => {
+    // Bound, the controller keeps the deadline and ends the dialog; its host moves on.
+    if (!this.controller) this.#expire();
+  });
   readonly #notice = new NoticeController(this);
   readonly #focusReturn = new FocusReturn();
   // Enter and clicks meant for something else: held back for a moment after a request shows.
@@ -242,15 +257,20 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
         if (!changed.has('receivedAt')) this.receivedAt = this.clockInUse.now();
       }
     }
-    if (
-      request &&
-      !this.settled &&
-      (changed.has('request') || changed.has('receivedAt') || changed.has('clock'))
-    ) {
-      const received = this.receivedAt ?? this.clockInUse.now();
-      const timeout = dialogTimeout(request);
-      this.countdown.start(this.clockInUse, received, timeout === undefined ? undefined : received + timeout);
-    }
+    if (request && !this.settled) this.#count(changed, request);
+  }
+
+  /** Count down to the controller's deadline for the request when bound, else to its own. */
+  #count(changed: PropertyValues<this>, request: R): void {
+    const inputs = ['request', 'receivedAt', 'deadline', 'clock', 'controller'] as const;
+    if (!inputs.some((name) => changed.has(name))) return;
+    const pending = this.controller?.dialogs.find((dialog) => dialog.request === request);
+    const start = pending?.receivedAt ?? this.receivedAt ?? this.clockInUse.now();
+    const timeout = dialogTimeout(request);
+    const deadline = pending
+      ? pending.deadline
+      : (this.deadline ?? (timeout === undefined ? undefined : start + timeout));
+    this.countdown.start(this.clockInUse, start, deadline);
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -1,4 +1,4 @@
-import type { ClientNote } from '../../controller/types.js';
+import type { ClientNote, ExpireEvent } from '../../controller/types.js';
 import { quotedText } from '../../protocol/ansi.js';
 
 /**
@@ -241,4 +241,16 @@ export function noteText(note: ClientNote, strings: NoteStrings): string {
     case 'invalid-dialog':
       return format(strings.invalidDialog, { method: note.method, problem: note.problem });
   }
+}
+
+/**
+ * What a user reads when a dialog ended at its deadline with no answer at the agent (the
+ * controller's `expire` event): it timed out, or the answer given could not be sent in time.
+ */
+export function expiryText(
+  { dialog, reason }: Pick<ExpireEvent, 'dialog' | 'reason'>,
+  strings: Pick<RpcStrings, 'expired' | 'undelivered'>,
+): string {
+  const title = quotedText(dialog.request.title);
+  return format(reason === 'timeout' ? strings.expired : strings.undelivered, { title });
 }
