@@ -1,16 +1,12 @@
-import { questionFingerprint } from '../protocol/fingerprint.js';
-import { parseRequest } from '../protocol/parse.js';
-import type { InvalidRequestReport } from '../protocol/report.js';
-import { cancelResponse, responseFor } from '../protocol/responses.js';
-import type { DialogAnswer, DialogRequest, NotifyType } from '../protocol/types.js';
-import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../protocol/types.js';
+import { responseFor } from '../protocol/responses.js';
+import type { DialogAnswer, NotifyType } from '../protocol/types.js';
 import { Emitter } from '../transport/emitter.js';
 import { TransportError } from '../transport/errors.js';
-import type { InboundMessage } from '../transport/inbound.js';
 import type { ConnectionState, OutboundMessage, Transport } from '../transport/transport.js';
 import { type Clock, systemClock } from './clock.js';
 import { DialogQueue } from './dialog-queue.js';
 import type { ChangeKind, ControllerEvents, ControllerOptions } from './events.js';
+import { type RoutingTargets, routeLine } from './routing.js';
 import { type ControllerSnapshot, readSnapshot } from './snapshot.js';
 import type {
   ClientNote,
@@ -20,17 +16,9 @@ import type {
   StatusEntry,
   WidgetEntry,
 } from './types.js';
-import { type UiStateKind, UiState, type UpdateRequest } from './ui-state.js';
+import { type UiStateKind, UiState } from './ui-state.js';
 
 export type { ChangeKind, ControllerEvents, ControllerOptions } from './events.js';
-
-const REPORT_RAW_LIMIT = 10_000;
-
-function clip(raw: string): string {
-  return raw.length > REPORT_RAW_LIMIT
-    ? `${raw.slice(0, REPORT_RAW_LIMIT)}… (${raw.length} characters)`
-    : raw;
-}
 
 /**
  * The client side of the extension UI protocol, DOM-free. It reads requests from a transport,
@@ -45,6 +33,8 @@ export class ExtensionUIController {
   readonly #state: UiState;
   /** Dialogs whose answer is being handed to the transport now (a listener may call back). */
   readonly #answering = new Set<string>();
+  /** What routing an agent line acts on. */
+  readonly #routing: RoutingTargets;
   #session: string | undefined;
   #notes = 0;
   #transport: Transport | undefined;
@@ -57,6 +47,15 @@ export class ExtensionUIController {
       expired: (event) => this.#events.emit('expire', event),
     });
     this.#state = new UiState(options.notificationLimit ?? 100, this.#stateChanged);
+    this.#routing = {
+      events: this.#events,
+      queue: this.#queue,
+      state: this.#state,
+      notify: (entry) => this.#notify(entry),
+      cancel: (id) => this.cancel(id),
+      send: (message) => this.send(message),
+      error: (error) => this.#error(error),
+    };
     if (options.transport) this.attach(options.transport);
   }
 
@@ -80,7 +79,7 @@ export class ExtensionUIController {
       this.#update('state', state);
     };
     this.#unsubscribe = [
-      transport.on('message', this.#onMessage),
+      transport.on('message', (line) => routeLine(line, this.#routing, this.#noteId)),
       transport.on('state', onState),
       transport.on('error', (error) => this.#events.emit('error', error)),
     ];
@@ -234,8 +233,7 @@ export class ExtensionUIController {
    * strings, or a sentence of the host's own. `notify` is emitted as for the agent's.
    */
   note(note: ClientNote | string, notifyType: NotifyType = 'info'): void {
-    // Unique across reloads too (a restored list may hold earlier notes).
-    const id = `rpc-ui-note-${Date.now().toString(36)}-${++this.#notes}`;
+    const id = this.#noteId();
     const entry: NotificationEntry =
       typeof note === 'string'
         ? { id, message: note, notifyType, time: Date.now() }
@@ -358,100 +356,8 @@ export class ExtensionUIController {
     this.#events.clear();
   }
 
-  // The hot path: called for every line. Only extension UI requests, and lines whose type could
-  // not be read, are parsed.
-  #onMessage = (message: InboundMessage): void => {
-    const type = message.type;
-    if (type === REQUEST_TYPE || type === undefined) {
-      const parsed = message.parse();
-      if (!parsed.ok) {
-        const what = type ? 'An extension UI request' : 'A line from the agent';
-        const said = `${what} is not valid JSON (${parsed.error}); it was ignored.`;
-        // A dialog among them would leave the agent waiting with nothing shown: the user is told.
-        if (type) this.note({ kind: 'unreadable-request', error: parsed.error }, 'error');
-        this.#events.emit('invalid', { raw: clip(message.text), reason: 'malformed-json', message: said });
-        return;
-      }
-      if (type) {
-        this.#handleRequest(parsed.value, message);
-        return;
-      }
-    }
-    if (this.#events.has('message')) this.#events.emit('message', message);
-  };
-
-  #handleRequest(value: unknown, line: InboundMessage): void {
-    const result = parseRequest(value, line.text);
-    if (!result.ok) {
-      this.#reject({ ...result.report, raw: clip(result.report.raw) });
-      return;
-    }
-    const request = result.request;
-    this.#events.emit('request', request);
-    if (isDialogRequest(request)) this.#receiveDialog(request, line);
-    else this.#receiveUpdate(request);
-  }
-
-  /**
-   * A question: new, pending already (the bridge replays it: the earlier deadline wins), or closed
-   * already (reported, never reopened). An id asked again with another question is another
-   * question: whatever the first one left does not apply to it.
-   */
-  #receiveDialog(request: DialogRequest, line: InboundMessage): void {
-    const { id, method } = request;
-    const queue = this.#queue;
-    const pending = queue.get(id);
-    if (pending) {
-      if (questionFingerprint(pending.request) === questionFingerprint(request)) {
-        queue.replayed(request, dialogTimeout(request));
-        return;
-      }
-      this.cancel(id);
-    } else if (queue.isClosed(request)) {
-      this.#events.emit('invalid', {
-        raw: clip(line.text),
-        reason: 'duplicate-id',
-        message: `A ${method} request with id "${id}" was already closed; the repeat was ignored.`,
-        id,
-        method,
-      });
-      this.#events.emit('repeat', { request });
-      return;
-    }
-    queue.open(request, 0, dialogTimeout(request));
-  }
-
-  /**
-   * Report a request that cannot be used. A dialog the agent waits on (a usable id, a dialog
-   * method, bad fields) is answered `{cancelled: true}` once, or it would block the agent for good.
-   */
-  #reject(report: InvalidRequestReport): void {
-    const { id, method } = report;
-    if (
-      report.reason === 'invalid-fields' &&
-      id &&
-      method &&
-      DIALOG_METHODS.has(method) &&
-      !this.#queue.knows(id)
-    ) {
-      this.#queue.markClosed(id);
-      try {
-        this.send(cancelResponse(id));
-      } catch (error) {
-        this.#error(error);
-      }
-      const problem = report.message;
-      report = { ...report, message: `${report.message} It was answered as cancelled.`, cancelled: true };
-      this.#notify({
-        id,
-        message: '',
-        notifyType: 'error',
-        time: Date.now(),
-        note: { kind: 'invalid-dialog', method, problem },
-      });
-    }
-    this.#events.emit('invalid', report);
-  }
+  // Unique across reloads too (a restored list may hold earlier notes).
+  #noteId = (): string => `rpc-ui-note-${Date.now().toString(36)}-${++this.#notes}`;
 
   #error(error: unknown): void {
     this.#events.emit('error', error instanceof Error ? error : new Error(String(error)));
@@ -462,17 +368,8 @@ export class ExtensionUIController {
     return this.#answering.has(id) ? undefined : this.#queue.get(id);
   }
 
-  #receiveUpdate(request: UpdateRequest): void {
-    const entry = this.#state.apply(request);
-    if (entry) this.#notified(entry);
-  }
-
   #notify(entry: NotificationEntry): void {
     this.#state.notify(entry);
-    this.#notified(entry);
-  }
-
-  #notified(entry: NotificationEntry): void {
     this.#events.emit('notify', entry);
     this.#changed('notifications');
   }

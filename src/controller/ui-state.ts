@@ -57,14 +57,12 @@ export class UiState {
     return this.#notifications;
   }
 
-  /** Apply one fire-and-forget request; for `notify`, the entry added (see {@link notify}). */
+  /** Apply one fire-and-forget request; for `notify`, the entry for the owner to add ({@link notify}). */
   apply(request: UpdateRequest): NotificationEntry | undefined {
     switch (request.method) {
       case 'notify': {
         const { id, message, notifyType } = request;
-        const entry = { id, message, notifyType, time: Date.now() };
-        this.notify(entry);
-        return entry;
+        return { id, message, notifyType, time: Date.now() };
       }
       case 'setStatus':
         this.#setStatus(request.statusKey, request.statusText);

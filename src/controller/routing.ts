@@ -1,0 +1,134 @@
+import { questionFingerprint } from '../protocol/fingerprint.js';
+import { parseRequest } from '../protocol/parse.js';
+import type { InvalidRequestReport } from '../protocol/report.js';
+import { cancelResponse } from '../protocol/responses.js';
+import type { DialogRequest } from '../protocol/types.js';
+import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../protocol/types.js';
+import type { Emitter } from '../transport/emitter.js';
+import type { InboundMessage } from '../transport/inbound.js';
+import type { OutboundMessage } from '../transport/transport.js';
+import type { DialogQueue } from './dialog-queue.js';
+import type { ControllerEvents } from './events.js';
+import type { NotificationEntry } from './types.js';
+import type { UiState } from './ui-state.js';
+
+/** What routing acts on: the controller's parts, its events and its way out. */
+export interface RoutingTargets {
+  readonly events: Emitter<ControllerEvents>;
+  readonly queue: DialogQueue;
+  readonly state: UiState;
+  /** Add a notification (the agent's, or a note) and tell it. */
+  notify(entry: NotificationEntry): void;
+  /** Close a pending dialog locally. */
+  cancel(id: string): void;
+  /** Send to the agent. @throws when the transport cannot take it */
+  send(message: OutboundMessage): void;
+  error(error: unknown): void;
+}
+
+const REPORT_RAW_LIMIT = 10_000;
+
+function clip(raw: string): string {
+  return raw.length > REPORT_RAW_LIMIT
+    ? `${raw.slice(0, REPORT_RAW_LIMIT)}… (${raw.length} characters)`
+    : raw;
+}
+
+/** A note's notification: `id` names it (a dialog's own id for its note). */
+function noteEntry(id: string, note: NotificationEntry['note']): NotificationEntry {
+  return { id, message: '', notifyType: 'error', time: Date.now(), note };
+}
+
+/**
+ * One line from the transport, on the hot path: only extension UI requests, and lines whose type
+ * could not be read, are parsed; every other line goes to the host untouched (`message`).
+ */
+export function routeLine(line: InboundMessage, to: RoutingTargets, noteId: () => string): void {
+  const type = line.type;
+  if (type === REQUEST_TYPE || type === undefined) {
+    const parsed = line.parse();
+    if (!parsed.ok) {
+      const what = type ? 'An extension UI request' : 'A line from the agent';
+      const said = `${what} is not valid JSON (${parsed.error}); it was ignored.`;
+      // A dialog among them would leave the agent waiting with nothing shown: the user is told.
+      if (type) to.notify(noteEntry(noteId(), { kind: 'unreadable-request', error: parsed.error }));
+      to.events.emit('invalid', { raw: clip(line.text), reason: 'malformed-json', message: said });
+      return;
+    }
+    if (type) {
+      routeRequest(parsed.value, line, to);
+      return;
+    }
+  }
+  if (to.events.has('message')) to.events.emit('message', line);
+}
+
+function routeRequest(value: unknown, line: InboundMessage, to: RoutingTargets): void {
+  const result = parseRequest(value, line.text);
+  if (!result.ok) {
+    reject({ ...result.report, raw: clip(result.report.raw) }, to);
+    return;
+  }
+  const request = result.request;
+  to.events.emit('request', request);
+  if (isDialogRequest(request)) receiveDialog(request, line, to);
+  else {
+    const entry = to.state.apply(request);
+    if (entry) to.notify(entry);
+  }
+}
+
+/**
+ * A question: new, pending already (the bridge replays it: the earlier deadline wins), or closed
+ * already (reported, never reopened). An id asked again with another question is another
+ * question: whatever the first one left does not apply to it.
+ */
+function receiveDialog(request: DialogRequest, line: InboundMessage, to: RoutingTargets): void {
+  const { id, method } = request;
+  const { queue, events } = to;
+  const pending = queue.get(id);
+  if (pending) {
+    if (questionFingerprint(pending.request) === questionFingerprint(request)) {
+      queue.replayed(request, dialogTimeout(request));
+      return;
+    }
+    to.cancel(id);
+  } else if (queue.isClosed(request)) {
+    events.emit('invalid', {
+      raw: clip(line.text),
+      reason: 'duplicate-id',
+      message: `A ${method} request with id "${id}" was already closed; the repeat was ignored.`,
+      id,
+      method,
+    });
+    events.emit('repeat', { request });
+    return;
+  }
+  queue.open(request, 0, dialogTimeout(request));
+}
+
+/**
+ * Report a request that cannot be used. A dialog the agent waits on (a usable id, a dialog
+ * method, bad fields) is answered `{cancelled: true}` once, or it would block the agent for good.
+ */
+function reject(report: InvalidRequestReport, to: RoutingTargets): void {
+  const { id, method } = report;
+  if (
+    report.reason === 'invalid-fields' &&
+    id &&
+    method &&
+    DIALOG_METHODS.has(method) &&
+    !to.queue.knows(id)
+  ) {
+    to.queue.markClosed(id);
+    try {
+      to.send(cancelResponse(id));
+    } catch (error) {
+      to.error(error);
+    }
+    const problem = report.message;
+    report = { ...report, message: `${report.message} It was answered as cancelled.`, cancelled: true };
+    to.notify(noteEntry(id, { kind: 'invalid-dialog', method, problem }));
+  }
+  to.events.emit('invalid', report);
+}
