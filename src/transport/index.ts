@@ -19,8 +19,8 @@ export {
   PostMessageTransport,
   type PostMessageTransportOptions,
 } from './postmessage.js';
+export { type ReconnectOptions, ReconnectPolicy } from './reconnect.js';
 export {
-  type ReconnectOptions,
   type WebSocketCloseLike,
   type WebSocketConstructor,
   type WebSocketLike,

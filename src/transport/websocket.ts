@@ -1,5 +1,7 @@
+import { atLeast } from './checks.js';
 import { TransportError } from './errors.js';
 import { encodeJson, type JsonlDecoder, pushMessage } from './jsonl.js';
+import { type ReconnectOptions, ReconnectPolicy } from './reconnect.js';
 import { BaseTransport, type OutboundMessage } from './transport.js';
 
 /** The close event fields the transport reads. */
@@ -39,18 +41,6 @@ export interface WebSocketLike {
 
 /** A WebSocket class: `globalThis.WebSocket`, or `WebSocket` from the `ws` package in Node. */
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;
-
-/** How to reconnect after the connection is lost. */
-export interface ReconnectOptions {
-  /** Delay before the first retry, in milliseconds (default 500). */
-  readonly initialDelayMs?: number;
-  /** Longest delay between retries, in milliseconds (default 30 000). */
-  readonly maxDelayMs?: number;
-  /** Each retry waits this many times longer than the one before (default 2). */
-  readonly factor?: number;
-  /** Retries in a row before giving up and closing for good (default: no limit). */
-  readonly maxRetries?: number;
-}
 
 /** Options of a {@link WebSocketTransport}. */
 export interface WebSocketTransportOptions {
@@ -108,24 +98,6 @@ function shown(url: string): string {
   }
 }
 
-function atLeast(min: number, name: string, value: number): number {
-  if (!(value >= min)) throw new RangeError(`${name} must be a number of at least ${min}, not ${value}.`);
-  return value;
-}
-
-function reconnectPolicy(
-  option: boolean | ReconnectOptions | undefined,
-): Required<ReconnectOptions> | undefined {
-  if (option === false) return undefined;
-  const given = option === true || option === undefined ? {} : option;
-  return {
-    initialDelayMs: atLeast(0, 'reconnect.initialDelayMs', given.initialDelayMs ?? 500),
-    maxDelayMs: atLeast(0, 'reconnect.maxDelayMs', given.maxDelayMs ?? 30_000),
-    factor: atLeast(1, 'reconnect.factor', given.factor ?? 2),
-    maxRetries: atLeast(0, 'reconnect.maxRetries', given.maxRetries ?? Number.POSITIVE_INFINITY),
-  };
-}
-
 /**
  * A transport over one WebSocket: one JSON object per WebSocket message out; each message in
  * holds one JSON object or several `\n`-separated lines (text or binary). States:
@@ -140,12 +112,11 @@ export class WebSocketTransport extends BaseTransport {
   readonly #where: string;
   readonly #protocols: string | string[] | undefined;
   readonly #WebSocket: WebSocketConstructor;
-  readonly #policy: Required<ReconnectOptions> | undefined;
+  readonly #policy: ReconnectPolicy | undefined;
   readonly #outboxLimit: number;
   readonly #decoder: JsonlDecoder;
   #socket: WebSocketLike | undefined;
   #outbox: string[] = [];
-  #retries = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #lastError: unknown;
 
@@ -167,7 +138,7 @@ export class WebSocketTransport extends BaseTransport {
     this.#url = String(options.url);
     this.#where = shown(this.#url);
     this.#protocols = options.protocols;
-    this.#policy = reconnectPolicy(options.reconnect);
+    this.#policy = ReconnectPolicy.from(options.reconnect);
     this.#outboxLimit = atLeast(0, 'outboxLimit', options.outboxLimit ?? 1000);
     this.#decoder = this.createDecoder(options.maxLineBytes);
     this.#connect();
@@ -247,7 +218,7 @@ export class WebSocketTransport extends BaseTransport {
   #onOpen = (): void => {
     const socket = this.#socket;
     if (!socket) return;
-    this.#retries = 0;
+    this.#policy?.reset();
     // Flush before announcing `open`, so a message sent from a state listener stays behind these.
     const queued = this.#outbox;
     this.#outbox = [];
@@ -271,16 +242,10 @@ export class WebSocketTransport extends BaseTransport {
   #onClose = (event: WebSocketCloseLike): void => {
     this.#detach();
     const policy = this.#policy;
-    const retries = this.#retries;
-    const giveUp = !policy || retries >= policy.maxRetries;
-    const delay = giveUp ? 0 : this.#delay(policy);
+    const giveUp = !policy || policy.exhausted;
+    const delay = giveUp ? 0 : policy.delay();
     if (event.code !== NORMAL_CLOSURE || (policy && giveUp)) {
-      let next = 'The transport is closed.';
-      if (policy && giveUp) next = `Gave up after ${plural(retries, 'retry', 'retries')}.`;
-      else if (policy) {
-        const of = Number.isFinite(policy.maxRetries) ? ` of ${policy.maxRetries}` : '';
-        next = `Retrying in ${Math.round(delay)} ms (retry ${retries + 1}${of}).`;
-      }
+      const next = policy ? policy.describeNext(delay) : 'The transport is closed.';
       this.fail(
         new TransportError('connection', `${this.#describe(event)} ${next}`, { cause: this.#lastError }),
       );
@@ -290,7 +255,7 @@ export class WebSocketTransport extends BaseTransport {
       this.#finish('the connection closed');
       return;
     }
-    this.#retries++;
+    policy.count();
     // The timer first: a state listener may call close(), which must find and clear it.
     this.#timer = setTimeout(this.#retry, delay);
     if (this.state === 'open') this.setState('reconnecting');
@@ -310,11 +275,6 @@ export class WebSocketTransport extends BaseTransport {
       this.#finish('reconnecting failed');
     }
   };
-
-  #delay(policy: Required<ReconnectOptions>): number {
-    const full = Math.min(policy.maxDelayMs, policy.initialDelayMs * policy.factor ** this.#retries);
-    return full / 2 + (Math.random() * full) / 2;
-  }
 
   #describe(event: WebSocketCloseLike): string {
     const meaning = CLOSE_CODES[event.code];
