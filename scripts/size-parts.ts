@@ -29,7 +29,7 @@ export function partOf(source: string): string {
   const path = /src\/(.*)$/.exec(source)?.[1] ?? source;
   if (path.startsWith('protocol/ansi')) return 'ANSI parsing';
   if (path.startsWith('protocol/')) return 'protocol: schemas, parsing, responses';
-  if (/^(controller\/|transport\/(emitter|bounded-set)\.)/.test(path)) return 'controller';
+  if (/^(controller\/|transport\/(emitter|bounded)\.)/.test(path)) return 'controller';
   if (path.startsWith('transport/')) return 'transports and JSONL framing';
   if (/^components\/shared\/(dialog-element|focus|countdown|form-value|typeahead)\./.test(path))
     return 'dialog shell (shared by the four dialogs)';

@@ -14,7 +14,7 @@ import {
 } from '../protocol/types.js';
 import { atDeadline, type Clock, systemClock } from '../controller/clock.js';
 import { questionFingerprint } from '../protocol/fingerprint.js';
-import { BoundedMap, BoundedSet } from '../transport/bounded-set.js';
+import { BoundedMap, BoundedSet } from '../transport/bounded.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import { encodeJson, isPlainObject } from '../transport/jsonl.js';
 

@@ -9,7 +9,7 @@ import { questionFingerprint } from '../protocol/fingerprint.js';
 import type { InvalidRequestReport } from '../protocol/report.js';
 import { cancelResponse } from '../protocol/responses.js';
 import type { DialogRequest, ExtensionUIResponse } from '../protocol/types.js';
-import { BoundedMap } from '../transport/bounded-set.js';
+import { BoundedMap } from '../transport/bounded.js';
 import { Emitter } from '../transport/emitter.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { ExtensionUIController } from './controller.js';

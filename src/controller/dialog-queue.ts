@@ -1,6 +1,6 @@
 import { questionFingerprint } from '../protocol/fingerprint.js';
 import type { DialogRequest } from '../protocol/types.js';
-import { BoundedMap } from '../transport/bounded-set.js';
+import { BoundedMap } from '../transport/bounded.js';
 import { atDeadline, type Clock } from './clock.js';
 import type { ExpireEvent, PendingDialog } from './types.js';
 

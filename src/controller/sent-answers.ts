@@ -1,6 +1,7 @@
 import { isRecord } from '../protocol/report.js';
 import { cancelResponse, confirmResponse, valueResponse } from '../protocol/responses.js';
 import { type ExtensionUIResponse, RESPONSE_TYPE } from '../protocol/types.js';
+import { BoundedMap } from '../transport/bounded.js';
 
 /** An answer sent, with what it answered: the question's fingerprint and its agent process. */
 export interface SentAnswer {
@@ -18,20 +19,14 @@ export interface SentAnswer {
  * connection when the page reloads.
  */
 export class SentAnswers {
-  readonly #answers = new Map<string, SentAnswer>();
-  readonly #limit: number;
+  readonly #answers: BoundedMap<string, SentAnswer>;
 
   constructor(limit = 256) {
-    this.#limit = limit;
+    this.#answers = new BoundedMap(limit);
   }
 
   remember(answer: SentAnswer): void {
-    const { id } = answer.response;
-    this.#answers.delete(id);
-    this.#answers.set(id, answer);
-    if (this.#answers.size <= this.#limit) return;
-    const oldest = this.#answers.keys().next();
-    if (!oldest.done) this.#answers.delete(oldest.value);
+    this.#answers.set(answer.response.id, answer);
   }
 
   /** The answer sent for `id`, left in place. */
@@ -57,7 +52,7 @@ export class SentAnswers {
    * every save).
    */
   newest(count: number, maxChars = Number.POSITIVE_INFINITY): SentAnswer[] {
-    return newestWithin([...this.#answers.values()], count, maxChars, ({ response }) =>
+    return newestWithin(this.#answers.values(), count, maxChars, ({ response }) =>
       'value' in response ? response.value.length : 0,
     );
   }
