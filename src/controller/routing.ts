@@ -126,9 +126,9 @@ function reject(report: InvalidRequestReport, to: RoutingTargets): void {
     } catch (error) {
       to.error(error);
     }
-    const problem = report.message;
+    const fields = report.fields ?? [];
     report = { ...report, message: `${report.message} It was answered as cancelled.`, cancelled: true };
-    to.notify(noteEntry(id, { kind: 'invalid-dialog', method, problem }));
+    to.notify(noteEntry(id, { kind: 'invalid-dialog', method, fields }));
   }
   to.events.emit('invalid', report);
 }

@@ -38,7 +38,7 @@ export interface ControllerSnapshot {
 const note = z.union([
   z.object({ kind: z.enum(['answered-elsewhere', 'answer-not-used', 'answer-too-late']), title: text }),
   z.object({ kind: z.literal('unreadable-request'), error: text }),
-  z.object({ kind: z.literal('invalid-dialog'), method: text, problem: text }),
+  z.object({ kind: z.literal('invalid-dialog'), method: text, fields: z.array(text) }),
 ]);
 
 const shape = z.object({

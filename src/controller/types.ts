@@ -38,8 +38,8 @@ export type ClientNote =
   | { readonly kind: 'answer-too-late'; readonly title: string }
   /** An extension UI request that is not JSON: the agent may wait on a dialog nobody sees. */
   | { readonly kind: 'unreadable-request'; readonly error: string }
-  /** A dialog whose fields could not be used was answered cancelled; `problem` names the field. */
-  | { readonly kind: 'invalid-dialog'; readonly method: string; readonly problem: string };
+  /** A dialog whose fields could not be used (`fields`) was answered cancelled. */
+  | { readonly kind: 'invalid-dialog'; readonly method: string; readonly fields: readonly string[] };
 
 /** One notification: the agent's, or a note of the client's own. */
 export interface NotificationEntry {

@@ -79,9 +79,8 @@ export function parseRequest(data: unknown, raw: string): RequestParseResult {
   }
   const result = requestSchemas[method].safeParse(data);
   if (result.success) return { ok: true, request: normalise(result.data) };
-  const problems = (result.error.issues as readonly Issue[])
-    .slice(0, 3)
-    .map((issue) => describeIssue(data, issue));
-  const message = `Invalid ${method} request: ${problems.join('; ')}.`;
-  return { ok: false, report: { raw, reason: 'invalid-fields', message, ...where } };
+  const issues = (result.error.issues as readonly Issue[]).slice(0, 3);
+  const message = `Invalid ${method} request: ${issues.map((issue) => describeIssue(data, issue)).join('; ')}.`;
+  const fields = [...new Set(issues.map((issue) => issue.path.map(String).join('.') || 'the request'))];
+  return { ok: false, report: { raw, reason: 'invalid-fields', message, fields, ...where } };
 }

@@ -19,8 +19,10 @@ export interface InvalidRequestReport {
   readonly raw: string;
   /** The category, for code. */
   readonly reason: InvalidReason;
-  /** A sentence for people, naming the field and what was wrong. */
+  /** A diagnostic for developers (the console), naming the field and what was wrong. */
   readonly message: string;
+  /** For `invalid-fields`: the fields that could not be used (`options.1`, say), the first few. */
+  readonly fields?: readonly string[];
   /** The request id, when the line had one. */
   readonly id?: string;
   /** The method, when the line had one. */

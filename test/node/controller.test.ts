@@ -348,7 +348,7 @@ describe('bad input', () => {
         {
           kind: 'invalid-dialog',
           method: 'confirm',
-          problem: 'Invalid confirm request: "message" is missing.',
+          fields: ['message'],
         },
       ],
       [
@@ -357,7 +357,7 @@ describe('bad input', () => {
         {
           kind: 'invalid-dialog',
           method: 'select',
-          problem: reports[1]?.message.replace(' It was answered as cancelled.', ''),
+          fields: ['options.0', 'options.1'],
         },
       ],
     ]);

@@ -83,7 +83,7 @@ export interface RpcStrings {
   answerTooLate: string;
   /** Note: an extension UI request that is not JSON, perhaps a question nobody sees: `{error}`. */
   unreadableRequest: string;
-  /** Note: a dialog whose fields could not be used, answered cancelled: `{method}`, `{problem}`. */
+  /** Note: a dialog whose fields could not be used, answered cancelled: `{method}`, `{fields}`. */
   invalidDialog: string;
   /** Agent text too long to show in full: said after the part shown, `{count}` characters left out. */
   textTruncated: string;
@@ -152,7 +152,8 @@ export const notificationsEnglish = {
     'Your answer to “{title}” arrived after the agent stopped waiting: it went on with its default.',
   unreadableRequest:
     'The agent sent an extension UI request that is not valid JSON ({error}): it may be waiting on a question that cannot be shown.',
-  invalidDialog: 'The agent asked a {method} that cannot be shown ({problem}): it was answered as cancelled.',
+  invalidDialog:
+    'The agent asked a {method} that cannot be shown (wrong or missing: {fields}): it was answered as cancelled.',
 } satisfies Partial<RpcStrings>;
 
 /** The status bar's strings. */
@@ -239,7 +240,7 @@ export function noteText(note: ClientNote, strings: NoteStrings): string {
     case 'unreadable-request':
       return format(strings.unreadableRequest, { error: note.error });
     case 'invalid-dialog':
-      return format(strings.invalidDialog, { method: note.method, problem: note.problem });
+      return format(strings.invalidDialog, { method: note.method, fields: note.fields.join(', ') });
   }
 }
 

@@ -556,7 +556,7 @@ describe('rpc-extension-ui', () => {
     expect(dialog()).to.equal(null);
     const shown = part('notifications')?.shadowRoot;
     expect(shown?.querySelector('[part~="notification-error"]')?.textContent).to.contain(
-      'The agent asked a confirm that cannot be shown (Invalid confirm request: "message" is missing.): it was answered as cancelled.',
+      'The agent asked a confirm that cannot be shown (wrong or missing: message): it was answered as cancelled.',
     );
     await until('the alert', () =>
       Boolean(shown?.querySelector('[role="alert"]')?.textContent?.includes('answered as cancelled')),
