@@ -2,14 +2,15 @@
  * `npm run bench`: how fast rpc-ui-kit reads an agent's stream, next to plain JSON.parse and
  * readline, on one deterministic ~67 MB stream; then the elements in Chromium (latency, keys,
  * bursts, a select of 10,000 options, memory) and the round trip on the real agent through the
- * bridge. One table. `--json` prints the figures as JSON instead; `--gc` forces a full GC before
- * every stream run; `--skip browser,e2e` leaves parts out; `--quick` makes the Chromium and
+ * bridge, and `npm start` warm. One table. `--json` prints the figures as JSON instead; `--gc`
+ * forces a full GC before every stream run; `--skip browser,e2e,start` leaves parts out; `--quick` makes the Chromium and
  * end-to-end parts small (to check they work). See bench/README.md.
  */
 import { parseArgs } from 'node:util';
 import { runBrowserBench } from './browser/index.js';
 import { benchCases } from './cases.js';
 import { runRoundTripBench } from './e2e/round-trip.js';
+import { runWarmStartBench } from './start/warm-start.js';
 import { findGc } from './gc.js';
 import { measure } from './measure.js';
 import { formatReport, makeReport } from './report.js';
@@ -28,7 +29,8 @@ const { values } = parseArgs({
 });
 const skip = new Set(values.skip.split(',').filter(Boolean));
 for (const part of skip) {
-  if (part !== 'browser' && part !== 'e2e') throw new RangeError(`--skip takes browser and e2e, not ${part}`);
+  if (!['browser', 'e2e', 'start'].includes(part))
+    throw new RangeError(`--skip takes browser, e2e and start, not ${part}`);
 }
 const runs = Math.ceil(positive(values.runs, 'runs'));
 const warmups = Math.max(0, Math.floor(Number(values.warmups)));
@@ -66,6 +68,7 @@ const figures = [
   ...(skip.has('e2e')
     ? []
     : await runRoundTripBench({ runs: 3, log, ...(values.quick ? { samples: 10, warmups: 2 } : {}) })),
+  ...(skip.has('start') ? [] : await runWarmStartBench({ runs: values.quick ? 2 : 5, log })),
 ];
 log(`\nall done in ${((performance.now() - started) / 1000).toFixed(1)} s\n\n`);
 

@@ -1,9 +1,38 @@
-// `npm start`: install dependencies when missing, build the playground, then run the rpc-ui
-// bridge (bin/rpc-ui.mjs, in this process's place) on the embedded default agent: pi, offline,
-// with the demo extension. Arguments after `npm start --` go to `rpc-ui serve`
+// `npm start`: install dependencies when missing, build the playground when its sources changed,
+// then run the rpc-ui bridge (bin/rpc-ui.mjs, in this process's place) on the embedded default
+// agent: pi, offline, with the demo extension. Arguments after `npm start --` go to `rpc-ui serve`
 // (e.g. `npm start -- --port 0 -- my-agent --mode rpc`).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Where the playground is built, and the digest of what it was built from. */
+const OUT = 'dist/playground';
+const STAMP = join(OUT, '.built-from');
+
+/** Every file the playground is built from (the bridge, run from source, is not among them). */
+function playgroundInputs() {
+  const files = ['index.html', 'vite.playground.config.ts', 'package-lock.json'];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (path !== join('src', 'bridge')) walk(path);
+      } else files.push(path);
+    }
+  };
+  walk('src');
+  return files.sort();
+}
+
+/** A digest of the inputs' paths and contents: a checkout that changes nothing keeps the build. */
+function inputsDigest() {
+  const hash = createHash('sha256');
+  for (const file of playgroundInputs())
+    hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
 
 function run(command, args) {
   const { status } = spawnSync(command, args, { stdio: 'inherit' });
@@ -14,14 +43,20 @@ if (!existsSync('node_modules/.bin/vite')) {
   console.log('Installing dependencies (npm ci)…');
   run('npm', ['ci', '--no-audit', '--no-fund']);
 }
-run(process.execPath, [
-  'node_modules/vite/bin/vite.js',
-  'build',
-  '--config',
-  'vite.playground.config.ts',
-  '--logLevel',
-  'warn',
-]);
+// Rebuilt only when something it is built from changed (a warm start then takes about a second).
+const digest = inputsDigest();
+if (!existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== digest) {
+  console.log('Building the playground…');
+  run(process.execPath, [
+    'node_modules/vite/bin/vite.js',
+    'build',
+    '--config',
+    'vite.playground.config.ts',
+    '--logLevel',
+    'warn',
+  ]);
+  writeFileSync(STAMP, digest);
+}
 // `npm start -- serve --port 0` names the command itself.
 if (process.argv[2] !== 'serve') process.argv.splice(2, 0, 'serve');
 await import('../bin/rpc-ui.mjs');
