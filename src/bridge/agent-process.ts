@@ -1,7 +1,7 @@
 /**
  * Runs an agent command (for example `pi --mode rpc`) as a child process and exposes its stdio as
- * a {@link StreamTransport}. Node only. stderr is kept apart (never mixed into the protocol); its
- * last lines are kept for error reports.
+ * a {@link StreamTransport}. Node only. stderr is kept apart (never mixed into the protocol): its
+ * lines go to `onStderr` listeners as they come, and the last ones are kept for error reports.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { Readable, Writable } from 'node:stream';
@@ -36,7 +36,13 @@ export class AgentProcess {
   readonly transport: StreamTransport;
   /** Resolves when the process has exited. */
   readonly exited: Promise<AgentExit>;
+  /**
+   * Resolves once the process runs; rejects with the reason when it cannot start (no such
+   * command, not executable).
+   */
+  readonly started: Promise<void>;
   readonly #child: ChildProcess;
+  readonly #stderrListeners = new Set<(line: string) => void>();
   readonly #stderr: string[] = [];
   #partial = '';
 
@@ -60,7 +66,13 @@ export class AgentProcess {
       this.#partial = lines.pop() ?? '';
       this.#stderr.push(...lines);
       if (this.#stderr.length > keep) this.#stderr.splice(0, this.#stderr.length - keep);
+      for (const line of lines) for (const listener of this.#stderrListeners) listener(line);
     });
+    this.started = new Promise((resolve, reject) => {
+      child.once('spawn', () => resolve());
+      child.once('error', (error) => reject(error));
+    });
+    this.started.catch(() => undefined); // a caller that does not wait for it is told by `exited`
     this.exited = new Promise((resolve) => {
       child.once('error', () => resolve({ code: null, signal: null }));
       child.once('exit', (code, signal) => resolve({ code, signal }));
@@ -75,6 +87,17 @@ export class AgentProcess {
   /** The child process itself (to send it a signal, for example). */
   get child(): ChildProcess {
     return this.#child;
+  }
+
+  /**
+   * Call `listener` with each line the agent writes on stderr from now on, after the kept lines
+   * written so far (its startup warnings, say).
+   * @returns the function that stops listening
+   */
+  onStderr(listener: (line: string) => void): () => void {
+    for (const line of this.#stderr) listener(line);
+    this.#stderrListeners.add(listener);
+    return () => this.#stderrListeners.delete(listener);
   }
 
   /** The last lines the agent wrote on stderr (a partial last line included). */

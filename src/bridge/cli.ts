@@ -76,6 +76,19 @@ async function serve(args: ServeArgs): Promise<number> {
     console.error(describeListenError(error, args));
     return 1;
   }
+  // A command that cannot run (not installed, a typo) fails now, not in the page.
+  try {
+    await bridge.agent.started;
+  } catch (error) {
+    const command = [chosen.agent.command, ...(chosen.agent.args ?? [])].join(' ');
+    console.error(
+      `rpc-ui: could not start the agent (${command}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+    await bridge.close();
+    chosen.cleanup();
+    return 1;
+  }
+  bridge.agent.onStderr((line) => log(`rpc-ui: agent stderr: ${line}`));
   const running = bridge;
   // The signal handlers are in place before the line that says the bridge is ready: a supervisor
   // that stops it right then still ends the agent gracefully.
@@ -96,16 +109,17 @@ async function serve(args: ServeArgs): Promise<number> {
     };
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
   });
-  console.log(`rpc-ui: serving ${bridge.url}`);
+  const [url = bridge.url, ...others] = bridge.urls;
+  console.log(`rpc-ui: serving ${url}`);
+  for (const other of others) log(`rpc-ui: also at ${other}`);
   if (!existsSync(PLAYGROUND_DIR))
     log('rpc-ui: the playground is not built; run `npm run build:playground`.');
   void bridge.agentExit.then((exit) => {
     const how = exit.signal ? `signal ${exit.signal}` : `code ${String(exit.code)}`;
+    // Its stderr was shown as it came.
     log(`rpc-ui: the agent exited (${how}); the page stays up until Ctrl+C.`);
-    if (exit.code !== 0 && exit.stderr.length > 0)
-      log(`rpc-ui: its last stderr lines:\n${exit.stderr.map((line) => `  ${line}`).join('\n')}`);
   });
-  if (args.open) openBrowser(bridge.url);
+  if (args.open) openBrowser(url);
   return stopped;
 }
 

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -62,6 +63,11 @@ export interface BridgeOptions {
 export interface Bridge {
   /** The page's URL, with `?token=` when a token is required. */
   readonly url: string;
+  /**
+   * The URLs the page can be opened at: `url`, or for every address (`0.0.0.0`, `::`), loopback
+   * first and then each address of this machine's network interfaces.
+   */
+  readonly urls: readonly string[];
   /** The port listened on. */
   readonly port: number;
   /** The token tabs must give, if any. */
@@ -99,6 +105,19 @@ function refuseUpgrade(socket: Duplex, status: 403 | 404, reason: string): void 
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     () => socket.destroy(),
   );
+}
+
+/** The hosts a page can reach the bridge at: `host`, or for a wildcard every address here. */
+function reachableHosts(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [host];
+  const addresses = Object.values(networkInterfaces())
+    .flatMap((entries) => entries ?? [])
+    .filter((entry) => host === '::' || entry.family === 'IPv4')
+    .map((entry) => entry.address)
+    // A link-local address needs its interface named in the URL: no use to a browser elsewhere.
+    .filter((address) => !address.startsWith('fe80:'));
+  const loopback = addresses.filter(isLoopback);
+  return [...new Set([...(loopback.length > 0 ? loopback : ['127.0.0.1']), ...addresses])];
 }
 
 function staticRoot(dir: string | undefined): string | undefined {
@@ -186,6 +205,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
   return {
     url: `http://${hostPort(host, port)}/${query}`,
+    urls: reachableHosts(host).map((name) => `http://${hostPort(name, port)}/${query}`),
     port,
     token,
     agent,

@@ -147,19 +147,32 @@ describe('rpc-ui serve, when things go wrong', () => {
     expect(await tab.closed()).toBe(1001);
   });
 
-  it('prints why the agent failed: its last stderr lines, or why it could not start', async () => {
-    const failing = runCli(['serve', '--port', '0', '--no-open', '--', 'sh', '-c', 'echo boom >&2; exit 3']);
-    const missing = runCli(['serve', '--port', '0', '--no-open', '--', '/nonexistent/agent']);
-    await until('the stderr tail', () => (failing.stderr().includes('  boom') ? true : undefined));
+  it('shows the agent’s stderr as it comes, and says when the agent exits', async () => {
+    const failing = runCli([
+      'serve',
+      '--port',
+      '0',
+      '--no-open',
+      '--',
+      'sh',
+      '-c',
+      'echo boom >&2; sleep 0.2; exit 3',
+    ]);
+    await until('the exit line', () => (failing.stderr().includes('exited (code 3)') ? true : undefined));
     expect(failing.stderr()).toContain(
-      'rpc-ui: the agent exited (code 3); the page stays up until Ctrl+C.\nrpc-ui: its last stderr lines:\n  boom\n',
+      'rpc-ui: agent stderr: boom\nrpc-ui: the agent exited (code 3); the page stays up until Ctrl+C.\n',
     );
-    await until('the spawn error', () => (missing.stderr().includes('ENOENT') ? true : undefined));
+    failing.child.kill('SIGTERM');
+    expect(await failing.exited).toBe(0);
+  });
+
+  it('exits non-zero with the reason, and serves nothing, when the agent cannot start', async () => {
+    const missing = runCli(['serve', '--port', '0', '--no-open', '--', '/nonexistent/agent']);
+    expect(await missing.exited).toBe(1);
     expect(missing.stderr()).toMatch(
-      /\n {2}rpc-ui: could not start the agent \(\/nonexistent\/agent\): .*ENOENT/,
+      /^rpc-ui: could not start the agent \(\/nonexistent\/agent\): .*ENOENT/m,
     );
-    for (const cli of [failing, missing]) cli.child.kill('SIGTERM');
-    expect(await Promise.all([failing.exited, missing.exited])).toEqual([0, 0]);
+    expect(missing.stdout).toEqual([]);
   });
 
   it('npm start accepts the serve command it adds itself', async () => {

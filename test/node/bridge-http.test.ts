@@ -4,7 +4,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback } from '../../src/bridge/access.js';
@@ -174,6 +174,13 @@ describe('WebSocket gates', () => {
     try {
       const token = wide.token ?? '';
       expect(wide.url).toBe(`http://0.0.0.0:${wide.port}/?token=${token}`);
+      // What to open: loopback first, then each address of this machine (never 0.0.0.0 itself).
+      const addresses = Object.values(networkInterfaces())
+        .flatMap((entries) => entries ?? [])
+        .filter((entry) => entry.family === 'IPv4')
+        .map((entry) => `http://${entry.address}:${wide.port}/?token=${token}`);
+      expect(wide.urls[0]).toBe(`http://127.0.0.1:${wide.port}/?token=${token}`);
+      expect([...wide.urls].sort()).toEqual([...new Set(addresses)].sort());
       for (const base of [`http://127.0.0.1:${wide.port}`, `http://127.0.0.2:${wide.port}`]) {
         const tab = await Tab.open(base, { token });
         await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
