@@ -12,8 +12,8 @@ import { bindEditorText } from '../bindings/editor-text-binding.js';
 import { bindTitle } from '../bindings/title-binding.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
-import { relayToModal } from '../shared/modal-relay.js';
-import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
+import { relayToModal } from '../internal/modal-relay.js';
+import { format, hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { isRecord, type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
 

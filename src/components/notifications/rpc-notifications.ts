@@ -5,14 +5,14 @@ import type { NotifyType } from '../../protocol/types.js';
 import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { NotificationEntry } from '../../controller/types.js';
-import { ansiText, plainText } from '../shared/ansi-text.js';
-import { isComposing } from '../shared/keys.js';
-import { lastFocused } from '../shared/last-focused.js';
-import { relayToModal } from '../shared/modal-relay.js';
-import { ControllerBinding } from '../shared/controller-binding.js';
-import { format, notificationsEnglish, noteText, type RpcStrings, stringsFor } from '../shared/strings.js';
-import { tokens } from '../shared/tokens.styles.js';
-import { vscodeScheme } from '../shared/vscode-scheme.styles.js';
+import { ansiText, plainText } from '../ansi-text/ansi-text.js';
+import { isComposing } from '../internal/keys.js';
+import { lastFocused } from '../internal/last-focused.js';
+import { relayToModal } from '../internal/modal-relay.js';
+import { ControllerBinding } from '../bindings/controller-binding.js';
+import { format, notificationsEnglish, noteText, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { tokens } from '../internal/tokens.styles.js';
+import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 import { notificationsStyles } from './rpc-notifications.styles.js';
 
 /** How many announcements each live region keeps (the newest ones of a burst). */

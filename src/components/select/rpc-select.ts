@@ -3,12 +3,12 @@ import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
 import type { SelectRequest } from '../../protocol/types.js';
-import { ansiText } from '../shared/ansi-text.js';
-import { cssomStyle } from '../shared/cssom-style.js';
-import { FormValueDialogElement } from '../shared/form-value.js';
-import { isComposing } from '../shared/keys.js';
-import { dialogEnglish, format, selectEnglish, stringsFor } from '../shared/strings.js';
-import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from '../shared/typeahead.js';
+import { ansiText } from '../ansi-text/ansi-text.js';
+import { cssomStyle } from '../internal/cssom-style.js';
+import { FormValueDialogElement } from '../dialog/form-value.js';
+import { isComposing } from '../internal/keys.js';
+import { dialogEnglish, format, selectEnglish, stringsFor } from '../strings/strings.js';
+import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from './typeahead.js';
 import { selectStyles } from './rpc-select.styles.js';
 
 /** When the filter field shows: for long lists (`auto`), always, or never. */
