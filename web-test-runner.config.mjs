@@ -21,7 +21,7 @@ const noEvalHtml = (testFramework) => `<!doctype html>
 // (The `.ts` path: the one the tests' own imports resolve to, so that this is the same module.)
 const guardOffHtml = (testFramework) => `<!doctype html>
 <html><body><script type="module">
-import { strayInput } from '/src/components/shared/stray-input.ts';
+import { strayInput } from '/src/components/dialog/stray-input.ts';
 strayInput.guardMs = 0;
 </script><script type="module" src="${testFramework}"></script></body></html>`;
 

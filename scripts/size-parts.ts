@@ -20,6 +20,10 @@ export interface PartRow {
   readonly share: number;
 }
 
+/** What every element uses: strings, ANSI text, events, the internals, ControllerBinding, define. */
+const SHARED =
+  /^components\/(internal|strings|ansi-text|events)\/|^components\/(bindings\/controller-binding|define)\./;
+
 /** The part a source file belongs to. */
 export function partOf(source: string): string {
   if (source.includes('node_modules/zod/')) return 'zod/mini (runtime dependency)';
@@ -31,10 +35,8 @@ export function partOf(source: string): string {
   if (path.startsWith('protocol/')) return 'protocol: schemas, parsing, responses';
   if (/^(controller\/|transport\/(emitter|bounded)\.)/.test(path)) return 'controller';
   if (path.startsWith('transport/')) return 'transports and JSONL framing';
-  if (/^components\/shared\/(dialog-element|focus|countdown|form-value|typeahead)\./.test(path))
-    return 'dialog shell (shared by the four dialogs)';
-  if (/^components\/(shared|events)\/|^components\/define\./.test(path))
-    return 'shared: strings, ANSI text, events, define';
+  if (path.startsWith('components/dialog/')) return 'dialog shell (shared by the four dialogs)';
+  if (SHARED.test(path)) return 'shared: strings, ANSI text, events, define';
   if (/^components\/(extension-ui|bindings)\//.test(path)) return 'rpc-extension-ui (host, bindings)';
   const element = /^components\/([^/]+)\//.exec(path)?.[1];
   return element ? `rpc-${element}` : path;

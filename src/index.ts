@@ -5,7 +5,7 @@
 export * from './protocol/index.js';
 export * from './transport/index.js';
 export * from './controller/index.js';
-export { ControllerBinding } from './components/shared/controller-binding.js';
+export { ControllerBinding } from './components/bindings/controller-binding.js';
 export { RpcConfirm } from './components/confirm/rpc-confirm.js';
 export { RpcDialogs } from './components/dialogs/rpc-dialogs.js';
 export { RpcEditor } from './components/editor/rpc-editor.js';
@@ -13,8 +13,8 @@ export { RpcExpireEvent } from './components/events/expire-event.js';
 export { RpcResponseEvent } from './components/events/response-event.js';
 export { RpcInput } from './components/input/rpc-input.js';
 export { RpcSelect, type SelectFilterMode } from './components/select/rpc-select.js';
-export { RpcDialogElement } from './components/shared/dialog-element.js';
-export { strayInput } from './components/shared/stray-input.js';
+export { RpcDialogElement } from './components/dialog/dialog-element.js';
+export { strayInput } from './components/dialog/stray-input.js';
 export {
   defaultStrings,
   expiryText,
@@ -22,7 +22,7 @@ export {
   type NoteStrings,
   type RpcStrings,
   setDefaultStrings,
-} from './components/shared/strings.js';
+} from './components/strings/strings.js';
 export { RpcNotifications } from './components/notifications/rpc-notifications.js';
 export { RpcStatusBar } from './components/status-bar/rpc-status-bar.js';
 export { RpcWidget } from './components/widget/rpc-widget.js';
@@ -39,7 +39,7 @@ export {
   type TitleBindingOptions,
   type TitleTarget,
 } from './components/bindings/title-binding.js';
-export { type AnsiTextOptions, ansiText, TEXT_RENDER_LIMIT } from './components/shared/ansi-text.js';
+export { type AnsiTextOptions, ansiText, TEXT_RENDER_LIMIT } from './components/ansi-text/ansi-text.js';
 export {
   type RpcPersistMode,
   type RpcStateStore,

@@ -11,8 +11,8 @@ import { html as staticHtml, unsafeStatic } from 'lit/static-html.js';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { RpcExpireEvent } from '../src/components/events/expire-event.js';
 import type { RpcResponseEvent } from '../src/components/events/response-event.js';
-import type { RpcDialogElement } from '../src/components/shared/dialog-element.js';
-import type { RpcStrings } from '../src/components/shared/strings.js';
+import type { RpcDialogElement } from '../src/components/dialog/dialog-element.js';
+import type { RpcStrings } from '../src/components/strings/strings.js';
 import type { DialogRequest } from '../src/protocol/types.js';
 import {
   type Dialog,

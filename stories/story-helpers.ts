@@ -8,7 +8,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { expect, waitFor, within } from 'storybook/test';
 import type { RpcResponseEvent } from '../src/components/events/response-event.js';
-import type { RpcDialogElement } from '../src/components/shared/dialog-element.js';
+import type { RpcDialogElement } from '../src/components/dialog/dialog-element.js';
 import type { DialogRequest } from '../src/protocol/types.js';
 import type { VscodeTheme } from './vscode-themes.js';
 

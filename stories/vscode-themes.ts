@@ -1,6 +1,6 @@
 /**
  * `--vscode-*` variables as a VS Code webview receives them, for the variables the kit reads
- * (src/components/shared/tokens.styles.ts) plus the editor background the webview sits on.
+ * (src/components/internal/tokens.styles.ts) plus the editor background the webview sits on.
  * Values of VS Code's built-in Dark Modern, Light Modern and High Contrast (dark) themes, with the
  * Linux font stack. Where High Contrast leaves a colour unset, VS Code emits no variable, so the
  * variable is absent here too and the kit's own fallback shows.

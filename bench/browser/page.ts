@@ -10,8 +10,8 @@
 import { elements } from '../../src/components/define.js';
 import type { RpcDialogs } from '../../src/components/dialogs/rpc-dialogs.js';
 import type { RpcSelect } from '../../src/components/select/rpc-select.js';
-import type { RpcDialogElement } from '../../src/components/shared/dialog-element.js';
-import { strayInput } from '../../src/components/shared/stray-input.js';
+import type { RpcDialogElement } from '../../src/components/dialog/dialog-element.js';
+import { strayInput } from '../../src/components/dialog/stray-input.js';
 import type { DialogAnswer, DialogRequest } from '../../src/protocol/types.js';
 import { createMemoryTransport } from '../../src/transport/memory.js';
 import { Random } from '../random.js';

@@ -14,7 +14,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
 import type { RpcExtensionUI } from '../../src/components/extension-ui/rpc-extension-ui.js';
-import type { RpcDialogElement } from '../../src/components/shared/dialog-element.js';
+import type { RpcDialogElement } from '../../src/components/dialog/dialog-element.js';
 import type { DialogAnswer, DialogRequest } from '../../src/protocol/types.js';
 import { defaultAgentCommand, packageRoot } from '../../src/bridge/default-agent.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';

@@ -2,7 +2,7 @@
 // Send and Stop, a protocol log and a theme switch.
 import '../components/define.js';
 import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
-import { isComposing } from '../components/shared/keys.js';
+import { isComposing } from '../components/internal/keys.js';
 import { WebSocketTransport } from '../transport/websocket.js';
 import { ProtocolLog } from './protocol-log.js';
 

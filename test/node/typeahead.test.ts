@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldAll, foldForMatch, typeAheadMatch } from '../../src/components/shared/typeahead.js';
+import { foldAll, foldForMatch, typeAheadMatch } from '../../src/components/select/typeahead.js';
 
 describe('type-ahead in a list', () => {
   const labels = foldAll(['Apple', '  banana', 'Blueberry', 'cherry', 'Bilberry']);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { strayInput } from '../../src/components/shared/stray-input.js';
+import { strayInput } from '../../src/components/dialog/stray-input.js';
 
 /**
  * Take the moment a user takes to read a dialog before answering it: one that showed within

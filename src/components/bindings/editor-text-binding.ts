@@ -1,6 +1,6 @@
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { RpcEditorTextEvent } from '../events/editor-text-event.js';
-import { deepActiveElement } from '../shared/focus.js';
+import { deepActiveElement } from '../internal/focus.js';
 
 /** A host text field the agent's editor text can go to. */
 export type EditorField = HTMLTextAreaElement | HTMLInputElement;

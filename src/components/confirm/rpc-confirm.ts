@@ -1,9 +1,9 @@
 import { html, type TemplateResult } from 'lit';
 import type { ConfirmRequest } from '../../protocol/types.js';
-import { ansiText } from '../shared/ansi-text.js';
-import { actionButton, RpcDialogElement } from '../shared/dialog-element.js';
+import { ansiText } from '../ansi-text/ansi-text.js';
+import { actionButton, RpcDialogElement } from '../dialog/dialog-element.js';
 import { confirmStyles } from './rpc-confirm.styles.js';
-import { confirmEnglish, dialogEnglish, stringsFor } from '../shared/strings.js';
+import { confirmEnglish, dialogEnglish, stringsFor } from '../strings/strings.js';
 
 /**
  * A yes/no question (`confirm`): an alert dialog described by its message (kept as written,

@@ -5,12 +5,12 @@ import { literal, html as staticHtml } from 'lit/static-html.js';
 import type { DialogMethod } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { PendingDialog } from '../../controller/types.js';
-import { ControllerBinding } from '../shared/controller-binding.js';
-import { NoticeController } from '../shared/countdown.js';
-import { FocusReturn } from '../shared/focus.js';
-import { relayToModal } from '../shared/modal-relay.js';
-import { dialogEnglish, expiryText, queueEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
-import { tokens } from '../shared/tokens.styles.js';
+import { ControllerBinding } from '../bindings/controller-binding.js';
+import { NoticeController } from '../dialog/countdown.js';
+import { FocusReturn } from '../internal/focus.js';
+import { relayToModal } from '../internal/modal-relay.js';
+import { dialogEnglish, expiryText, queueEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { tokens } from '../internal/tokens.styles.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
 
 /** The element for each dialog method. */

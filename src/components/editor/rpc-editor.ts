@@ -1,10 +1,10 @@
 import { html, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { EditorRequest } from '../../protocol/types.js';
-import { TextDialogElement } from '../shared/text-dialog.js';
-import { monoToken } from '../shared/mono.styles.js';
+import { TextDialogElement } from '../dialog/text-dialog.js';
+import { monoToken } from '../internal/mono.styles.js';
 import { editorStyles } from './rpc-editor.styles.js';
-import { dialogEnglish, editorEnglish, stringsFor } from '../shared/strings.js';
+import { dialogEnglish, editorEnglish, stringsFor } from '../strings/strings.js';
 
 /**
  * Multi-line text (`editor`): a monospace textarea named by the title, holding the request's

@@ -2,7 +2,6 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property } from 'lit/decorators.js';
 import { BridgeClient } from '../../controller/bridge-client.js';
 import { ExtensionUIController } from '../../controller/controller.js';
-import { newestWithin } from '../../controller/sent-answers.js';
 import { stripAnsi } from '../../protocol/ansi.js';
 import type { BridgeAgentExit } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
@@ -12,10 +11,11 @@ import { bindEditorText } from '../bindings/editor-text-binding.js';
 import { bindTitle } from '../bindings/title-binding.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
-import { relayToModal } from '../shared/modal-relay.js';
-import { format, hostEnglish, type RpcStrings, stringsFor } from '../shared/strings.js';
+import { relayToModal } from '../internal/modal-relay.js';
+import { format, hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
-import { isRecord, type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
+import { StatePersistence } from './persistence.js';
+import type { RpcPersistMode, RpcStateStore } from './state-store.js';
 
 export type { RpcPersistMode, RpcStateStore };
 
@@ -27,11 +27,6 @@ const STATE_TEXT = {
   closed: 'connectionClosed',
   'agent-exited': 'connectionAgentExited',
 } as const satisfies Record<RpcConnectionState, keyof typeof hostEnglish>;
-
-/** How many of the newest answers are stored with the state. */
-const STORED_ANSWERS = 16;
-/** The stored answers' values, and the stored notifications' messages, each total at most this. */
-const STORED_CHARS = 256 * 1024;
 
 function warn(message: string, error: unknown): void {
   console.warn(`rpc-extension-ui: ${message}`, error);
@@ -182,7 +177,7 @@ export class RpcExtensionUI extends LitElement {
   set stateStore(store: RpcStateStore | undefined) {
     const old = this.#stateStore;
     this.#stateStore = store;
-    if (this.isConnected && store && old !== store) this.#restore();
+    if (this.isConnected && store && old !== store) this.#persistence.restore();
   }
 
   /** Override some user-facing strings, for this element and everything it renders. */
@@ -192,6 +187,8 @@ export class RpcExtensionUI extends LitElement {
   readonly #controller = new ExtensionUIController();
   /** The rpc-ui bridge's own messages, when one is on the other end. */
   readonly #bridge = new BridgeClient(this.#controller);
+  /** Keeps the controller's state across reloads, as `persist` and `stateStore` say. */
+  readonly #persistence = new StatePersistence(this, this.#controller, this.#bridge, warn);
   #url: string | undefined;
   #hostTransport: Transport | undefined;
   #stateStore: RpcStateStore | undefined;
@@ -202,8 +199,6 @@ export class RpcExtensionUI extends LitElement {
   #listening: (() => void)[] = [];
   #stopTitle: (() => void) | undefined;
   #stopEditor: (() => void) | undefined;
-  #saveFrame: number | undefined;
-  #warned = false;
 
   /** The controller: read its state, listen to it (`message` for the agent's other lines), send. */
   get controller(): ExtensionUIController {
@@ -235,29 +230,23 @@ export class RpcExtensionUI extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // (The persistence restored the stored state first, in its `hostConnected`.)
     const controller = this.#controller;
-    this.#restore();
     const bridge = this.#bridge;
     this.#listening = [
       controller.on('state', this.#updateConnection),
-      controller.on('change', this.#scheduleSave),
       controller.on('invalid', this.#onInvalid),
       bridge.on('exit', this.#updateConnection),
-      bridge.on('answers', this.#scheduleSave),
       bridge.on('error', (error) => warn('a lost answer could not be sent again.', error)),
     ];
-    window.addEventListener('pagehide', this.#save);
     this.#bindTitle();
     this.#bindEditor();
     this.#connect();
   }
 
   override disconnectedCallback(): void {
+    // (The persistence saved the state last, in its `hostDisconnected`.)
     super.disconnectedCallback();
-    window.removeEventListener('pagehide', this.#save);
-    if (this.#saveFrame !== undefined) cancelAnimationFrame(this.#saveFrame);
-    this.#saveFrame = undefined;
-    this.#save();
     for (const stop of this.#listening) stop();
     this.#listening = [];
     this.#stopTitle?.();
@@ -396,72 +385,5 @@ export class RpcExtensionUI extends LitElement {
       // Bound while connected only: the root is the document or a shadow root.
       root: this.getRootNode() as ParentNode,
     });
-  }
-
-  // Persistence.
-
-  #scheduleSave = (): void => {
-    if (!this.#persisting) return;
-    this.#saveFrame ??= requestAnimationFrame(() => {
-      this.#saveFrame = undefined;
-      this.#save();
-    });
-  };
-
-  get #persisting(): boolean {
-    return this.stateStore !== undefined || this.persist === 'session';
-  }
-
-  /**
-   * Store the controller's snapshot and the newest answers sent: one still waiting for the
-   * connection when the page reloads goes out when the bridge replays its dialog.
-   */
-  #save = (): void => {
-    if (!this.#persisting) return;
-    const snapshot = this.#controller.snapshot();
-    const answers = this.#bridge.savedAnswers(STORED_ANSWERS, STORED_CHARS);
-    // A notification of megabytes would not fit, or would be copied at every save.
-    const { notifications: all } = snapshot;
-    const notifications = newestWithin(all, all.length, STORED_CHARS, (entry) => entry.message.length);
-    try {
-      writeState(this.stateStore, this.persistKey, { ...snapshot, notifications, answers });
-    } catch {
-      // Still too big for the store (an editor text or a draft of megabytes): keep the dialogs,
-      // without drafts, and the answers.
-      const dialogs = snapshot.dialogs.map(({ request, ageMs, remainingMs }) => ({
-        request,
-        ageMs,
-        remainingMs,
-      }));
-      this.#write({ ...snapshot, dialogs, notifications: [], editorText: undefined, answers });
-    }
-  };
-
-  #restore(): void {
-    if (!this.#persisting) return;
-    try {
-      const data = readState(this.stateStore, this.persistKey);
-      if (data === undefined) return;
-      this.#controller.restore(data);
-      if (isRecord(data)) this.#bridge.restoreAnswers(data.answers);
-    } catch (error) {
-      this.#warnOnce('the stored state was ignored and removed.', error);
-      this.#write(undefined);
-    }
-  }
-
-  /** Store `snapshot`, or remove it when `undefined`; a storage error is reported, not thrown. */
-  #write(snapshot: unknown): void {
-    try {
-      writeState(this.stateStore, this.persistKey, snapshot);
-    } catch (error) {
-      this.#warnOnce('the state could not be stored.', error);
-    }
-  }
-
-  /** Storage errors come back at every save: the first one is reported. */
-  #warnOnce(message: string, error: unknown): void {
-    if (!this.#warned) warn(message, error);
-    this.#warned = true;
   }
 }

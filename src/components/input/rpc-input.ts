@@ -1,10 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { InputRequest } from '../../protocol/types.js';
-import { isComposing } from '../shared/keys.js';
-import { TextDialogElement } from '../shared/text-dialog.js';
+import { isComposing } from '../internal/keys.js';
+import { TextDialogElement } from '../dialog/text-dialog.js';
 import { inputStyles } from './rpc-input.styles.js';
-import { dialogEnglish, inputEnglish, stringsFor } from '../shared/strings.js';
+import { dialogEnglish, inputEnglish, stringsFor } from '../strings/strings.js';
 
 /**
  * Free-form, single-line text (`input`): a text field named by the title, focused on open, with

@@ -5,18 +5,16 @@ import type { NotifyType } from '../../protocol/types.js';
 import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { NotificationEntry } from '../../controller/types.js';
-import { ansiText, plainText } from '../shared/ansi-text.js';
-import { isComposing } from '../shared/keys.js';
-import { lastFocused } from '../shared/last-focused.js';
-import { relayToModal } from '../shared/modal-relay.js';
-import { ControllerBinding } from '../shared/controller-binding.js';
-import { format, notificationsEnglish, noteText, type RpcStrings, stringsFor } from '../shared/strings.js';
-import { tokens } from '../shared/tokens.styles.js';
-import { vscodeScheme } from '../shared/vscode-scheme.styles.js';
+import { ansiText } from '../ansi-text/ansi-text.js';
+import { isComposing } from '../internal/keys.js';
+import { lastFocused } from '../internal/last-focused.js';
+import { ControllerBinding } from '../bindings/controller-binding.js';
+import { format, notificationsEnglish, noteText, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { tokens } from '../internal/tokens.styles.js';
+import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
+import { Announcer } from './announcer.js';
+import { DismissTimers } from './dismiss-timers.js';
 import { notificationsStyles } from './rpc-notifications.styles.js';
-
-/** How many announcements each live region keeps (the newest ones of a burst). */
-const ANNOUNCE_LIMIT = 5;
 
 /**
  * The severity icons: decoration (the text prefix says the same), stroked in `currentColor` (the
@@ -27,16 +25,6 @@ const ICONS: Record<NotifyType, TemplateResult> = {
   warning: svg`<path d="M8 1.75 14.75 14H1.25Z"/><path d="M8 6.25v3.5M8 11.75v.01" stroke-width="1.75"/>`,
   error: svg`<circle cx="8" cy="8" r="6.75"/><path d="m5.75 5.75 4.5 4.5m0-4.5-4.5 4.5"/>`,
 };
-
-/** An auto-dismiss countdown: runs only while its notification is shown and nothing pauses it. */
-interface Countdown {
-  remaining: number;
-  clock: Clock;
-  /** When it last (re)started. */
-  startedAt: number;
-  /** Its timer, while it runs. */
-  handle?: unknown;
-}
 
 /**
  * The agent's notifications (`notify`), bound to an {@link ExtensionUIController}: a stack,
@@ -123,21 +111,21 @@ export class RpcNotifications extends LitElement {
   private expanded = false;
 
   readonly #binding = new ControllerBinding(this, ['notifications'], { perFrame: true });
-  /** The controller's ids on the last look; `undefined` before the first one. */
-  #seen: Set<string> | undefined;
-  readonly #countdowns = new Map<string, Countdown>();
-  #polite: NotificationEntry[] = [];
-  #assertive: NotificationEntry[] = [];
+  readonly #announcer = new Announcer();
+  readonly #timers = new DismissTimers(this, {
+    shown: () => this.#shown,
+    duration: () => this.duration,
+    clock: () => this.clock ?? this.controller?.clock ?? systemClock,
+    expire: (id) => this.dismiss(id),
+  });
   #shown: readonly NotificationEntry[] = [];
-  #hovered = false;
-  #focused = false;
   #focusIndex: number | undefined;
   /** Where focus was before it came into the stack. */
   #cameFrom: HTMLElement | undefined;
 
   /** Dismiss one notification: it leaves the controller's history. */
   dismiss(id: string): void {
-    this.#stopCountdown(id);
+    this.#timers.stop(id);
     this.controller?.dismissNotification(id);
     this.requestUpdate();
   }
@@ -146,18 +134,6 @@ export class RpcNotifications extends LitElement {
   dismissAll(): void {
     this.controller?.clearNotifications();
     this.requestUpdate();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    document.addEventListener('visibilitychange', this.#sync);
-    this.#sync();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    document.removeEventListener('visibilitychange', this.#sync);
-    this.#sync();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -172,6 +148,7 @@ export class RpcNotifications extends LitElement {
     const shown = this.expanded ? active : this.#folded(active);
     const hidden = active.length - shown.length;
     this.#shown = shown;
+    const message = (entry: NotificationEntry) => this.#message(entry, text);
     const list = html`
       <ul class="list" part="list" aria-label=${text.notificationsLabel}>
         ${repeat(
@@ -194,8 +171,8 @@ export class RpcNotifications extends LitElement {
     `;
     return html`
       <div class="visually-hidden">
-        ${this.#renderRegion('status', this.#polite, text)}
-        ${this.#renderRegion('alert', this.#assertive, text)}
+        ${this.#announcer.region('status', text, message)}
+        ${this.#announcer.region('alert', text, message)}
       </div>
       <div
         class="stack"
@@ -214,28 +191,11 @@ export class RpcNotifications extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    if (this.#shown.length === 0) this.#hovered = false;
+    if (this.#shown.length === 0) this.#timers.hovered = false;
     // Focus left with the element that had it (everything focusable here is in the stack).
-    if (!this.shadowRoot?.activeElement) this.#focused = false;
+    if (!this.shadowRoot?.activeElement) this.#timers.focused = false;
     this.#moveFocus();
-    this.#sync();
-  }
-
-  /** A live region (`status-region` or `alert-region`) with the announcements still queued in it. */
-  #renderRegion(
-    role: 'status' | 'alert',
-    entries: readonly NotificationEntry[],
-    text: typeof notificationsEnglish,
-  ): TemplateResult {
-    return html`
-      <div role=${role} aria-atomic="false" part="${role}-region">
-        ${repeat(
-          entries,
-          (entry) => entry.id,
-          (entry) => html`<p>${text[`${entry.notifyType}Prefix`]} ${this.#message(entry, text)}</p>`,
-        )}
-      </div>
-    `;
+    this.#timers.sync();
   }
 
   #renderNotification(
@@ -287,68 +247,16 @@ export class RpcNotifications extends LitElement {
 
   /** Note new notifications, queue their announcements and forget ids the controller dropped. */
   #takeIn(list: readonly NotificationEntry[]): void {
-    const seen = this.#seen;
     const ids = new Set(list.map((entry) => entry.id));
-    this.#seen = ids;
-    for (const id of this.#countdowns.keys()) if (!ids.has(id)) this.#stopCountdown(id);
-    // What was there on the first look is history: shown, not announced.
-    const recent = seen ? list.filter((entry) => !seen.has(entry.id)).slice(-ANNOUNCE_LIMIT) : [];
-    /** `queued` and the recent ones of its kind, still live, the newest few. */
-    const queue = (queued: readonly NotificationEntry[], errors: boolean) =>
-      [...queued, ...recent.filter((entry) => (entry.notifyType === 'error') === errors)]
-        .filter((entry) => ids.has(entry.id))
-        .slice(-ANNOUNCE_LIMIT);
-    this.#polite = queue(this.#polite, false);
-    this.#assertive = queue(this.#assertive, true);
-    const text = stringsFor(notificationsEnglish, this.strings);
-    for (const entry of recent)
-      relayToModal(
-        `${text[`${entry.notifyType}Prefix`]} ${entry.note ? noteText(entry.note, text) : plainText(entry.message, text.textTruncated)}`,
-      );
+    this.#timers.keepOnly(ids);
+    this.#announcer.takeIn(list, ids, stringsFor(notificationsEnglish, this.strings));
   }
 
   #reset(): void {
-    for (const id of this.#countdowns.keys()) this.#stopCountdown(id);
-    this.#seen = undefined;
-    this.#polite = [];
-    this.#assertive = [];
+    this.#timers.keepOnly();
+    this.#announcer.reset();
     this.#shown = [];
     this.expanded = false;
-  }
-
-  /** Start the countdowns of shown info and warnings, pause the others. */
-  #sync = (): void => {
-    const paused =
-      this.#hovered || this.#focused || document.visibilityState === 'hidden' || !this.isConnected;
-    const running = new Set<string>();
-    if (!paused && this.duration > 0)
-      for (const { id, notifyType } of this.#shown) if (notifyType !== 'error') running.add(id);
-    for (const id of running) {
-      const countdown = this.#countdowns.get(id) ?? {
-        remaining: this.duration,
-        clock: this.clock ?? this.controller?.clock ?? systemClock,
-        startedAt: 0,
-      };
-      this.#countdowns.set(id, countdown);
-      if (countdown.handle !== undefined) continue;
-      countdown.startedAt = countdown.clock.now();
-      countdown.handle = countdown.clock.setTimeout(() => {
-        this.#countdowns.delete(id);
-        this.dismiss(id);
-      }, countdown.remaining);
-    }
-    for (const [id, countdown] of this.#countdowns) {
-      if (running.has(id) || countdown.handle === undefined) continue;
-      countdown.clock.clearTimeout(countdown.handle);
-      countdown.handle = undefined;
-      countdown.remaining = Math.max(0, countdown.remaining - (countdown.clock.now() - countdown.startedAt));
-    }
-  };
-
-  #stopCountdown(id: string): void {
-    const countdown = this.#countdowns.get(id);
-    if (countdown?.handle !== undefined) countdown.clock.clearTimeout(countdown.handle);
-    this.#countdowns.delete(id);
   }
 
   /** Dismiss the notification the event came from; keep focus in the stack if it was there. */
@@ -390,8 +298,8 @@ export class RpcNotifications extends LitElement {
   };
 
   #onPointer = (event: PointerEvent): void => {
-    this.#hovered = event.type === 'pointerenter';
-    this.#sync();
+    this.#timers.hovered = event.type === 'pointerenter';
+    this.#timers.sync();
   };
 
   /**
@@ -404,7 +312,7 @@ export class RpcNotifications extends LitElement {
     const focusin = event.type === 'focusin';
     // Not `other` itself: a shadow host (the status bar's, say) when focus came from inside one.
     if (focusin && other && !stack.contains(other)) this.#cameFrom = lastFocused() as HTMLElement;
-    this.#focused = focusin || stack.contains(other);
-    this.#sync();
+    this.#timers.focused = focusin || stack.contains(other);
+    this.#timers.sync();
   };
 }

@@ -3,22 +3,17 @@ import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
 import type { SelectRequest } from '../../protocol/types.js';
-import { ansiText } from '../shared/ansi-text.js';
-import { cssomStyle } from '../shared/cssom-style.js';
-import { FormValueDialogElement } from '../shared/form-value.js';
-import { isComposing } from '../shared/keys.js';
-import { dialogEnglish, format, selectEnglish, stringsFor } from '../shared/strings.js';
-import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from '../shared/typeahead.js';
+import { ansiText } from '../ansi-text/ansi-text.js';
+import { cssomStyle } from '../internal/cssom-style.js';
+import { FormValueDialogElement } from '../dialog/form-value.js';
+import { isComposing } from '../internal/keys.js';
+import { dialogEnglish, format, selectEnglish, stringsFor } from '../strings/strings.js';
+import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from './typeahead.js';
 import { selectStyles } from './rpc-select.styles.js';
+import { VirtualWindow } from './virtual-window.js';
 
 /** When the filter field shows: for long lists (`auto`), always, or never. */
 export type SelectFilterMode = 'auto' | 'always' | 'never';
-
-/** Rows rendered beyond each edge of the visible ones. */
-const OVERSCAN = 4;
-/** Row height and visible rows assumed until the list is measured. */
-const DEFAULT_ROW_HEIGHT = 26;
-const DEFAULT_VISIBLE_ROWS = 8;
 
 const filterConverter = {
   fromAttribute: (value: string | null): SelectFilterMode =>
@@ -80,22 +75,9 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   @state()
   private query = '';
 
-  /** The list box's `scrollTop`, which decides the rows rendered. */
-  @state()
-  private scrollPosition = 0;
-
-  /** The measured height of a row that is not the active one. */
-  @state()
-  private rowHeight = DEFAULT_ROW_HEIGHT;
-
-  /** The measured height of the list box. */
-  @state()
-  private viewHeight = DEFAULT_ROW_HEIGHT * DEFAULT_VISIBLE_ROWS;
-
   readonly #typeAhead = new TypeAheadBuffer();
-  readonly #resize = new ResizeObserver(() => this.#measure());
-  /** The list box while it is rendered (set by its `ref`). */
-  #listbox: HTMLElement | undefined;
+  /** The rows of the list box rendered: those in view, and the active one. */
+  readonly #window = new VirtualWindow(this);
   /** The indices in `request.options` of the options shown: all, or those that match the filter. */
   #shown: readonly number[] = [];
   /** How many options match the filter, for screen readers (set when the filter changes). */
@@ -115,8 +97,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     if (newRequest || has('query')) {
       // A new list starts at the top.
       this.active = 0;
-      this.scrollPosition = 0;
-      if (this.#listbox) this.#listbox.scrollTop = 0;
+      this.#window.toTop();
     } else if (this.active >= count) this.active = Math.max(0, count - 1);
     if (has('query') && !newRequest)
       this.#announcement = count ? format(this.text.matchCount, { count }) : this.text.noMatches;
@@ -142,8 +123,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     }
       <div id="listbox" role="listbox" part="listbox" aria-labelledby="title" aria-activedescendant=${activeId}
         tabindex=${filter ? '-1' : '0'} ?hidden=${count === 0} ${cssomStyle({ '--_count': String(count) })}
-        ${ref(this.#observe)} @keydown=${this.#onKeydown} @click=${this.#onClick} @scroll=${this.#onScroll}
-      >${this.#windowPositions(count).map((position) => this.#renderOption(request, position, count))}</div>
+        ${ref(this.#window.observe)} @keydown=${this.#onKeydown} @click=${this.#onClick} @scroll=${this.#window.onScroll}
+      >${this.#window.positions(count, this.active).map((position) => this.#renderOption(request, position, count))}</div>
       ${count === 0 ? html`<p class="empty" part="empty">${text.noMatches}</p>` : nothing}
       <div id="match-count" class="visually-hidden" aria-live="polite">${this.#announcement}</div>`;
   }
@@ -190,59 +171,11 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     return shown;
   }
 
-  /** The positions to render: the visible rows, a few more each side, and the active one. */
-  #windowPositions(count: number): number[] {
-    const first = Math.max(0, Math.floor(this.scrollPosition / this.rowHeight) - OVERSCAN);
-    const end = Math.min(
-      count,
-      Math.ceil((this.scrollPosition + this.viewHeight) / this.rowHeight) + OVERSCAN,
-    );
-    const positions: number[] = [];
-    for (let position = first; position < end; position++) positions.push(position);
-    const active = this.active;
-    if (active < count && active < first) positions.unshift(active);
-    if (active < count && active >= end) positions.push(active);
-    return positions;
-  }
-
-  /** Watch the size of the list box while it is rendered (Lit calls this with the element as `this`). */
-  #observe(listbox: Element | undefined): void {
-    this.#resize.disconnect();
-    this.#listbox = listbox as HTMLElement | undefined;
-    if (listbox) this.#resize.observe(listbox);
-  }
-
-  /** Read the real row height and list height (kept while the list is hidden). */
-  #measure(): void {
-    const listbox = this.#listbox;
-    if (!listbox) return;
-    // Not the active row: it grows to show all of a long option.
-    const row = listbox.querySelector('[role="option"]:not([aria-selected])')?.getBoundingClientRect().height;
-    if (row) this.rowHeight = row;
-    if (listbox.clientHeight > 0) this.viewHeight = listbox.clientHeight;
-  }
-
-  #pageSize(): number {
-    this.#measure();
-    return Math.max(1, Math.floor(this.viewHeight / this.rowHeight));
-  }
-
   /** Make `position` active and scroll it into view (instantly). */
   #moveTo(position: number): void {
     const target = Math.max(0, Math.min(this.#shown.length - 1, position));
     this.active = target;
-    const listbox = this.#listbox;
-    if (!listbox) return;
-    this.#measure();
-    // Scroll no further than the row's top, and far enough to show its bottom.
-    const top = target * this.rowHeight;
-    const fromBottom = top + this.rowHeight - listbox.clientHeight;
-    listbox.scrollTop = Math.min(top, Math.max(fromBottom, listbox.scrollTop));
-    this.scrollPosition = listbox.scrollTop;
-    // Once rendered, all of it: the active option grows past its row to show a long label.
-    void this.updateComplete.then(() =>
-      this.renderRoot.querySelector('[aria-selected]')?.scrollIntoView({ block: 'nearest' }),
-    );
+    this.#window.reveal(target);
   }
 
   // Lit calls the listeners below with the element as `this`.
@@ -250,7 +183,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   #onKeydown(event: KeyboardEvent): void {
     // An IME composition's keys are the input method's.
     if (isComposing(event) || event.defaultPrevented || this.settled) return;
-    const inFilter = event.currentTarget !== this.#listbox;
+    const inFilter = event.currentTarget !== this.#window.listbox;
     const modified = event.ctrlKey || event.metaKey || event.altKey;
     const target = modified || event.shiftKey ? undefined : this.#navigationTarget(event.key, inFilter);
     if (target === undefined) {
@@ -276,9 +209,9 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
       case 'ArrowUp':
         return this.active - 1;
       case 'PageDown':
-        return this.active + this.#pageSize();
+        return this.active + this.#window.pageSize();
       case 'PageUp':
-        return this.active - this.#pageSize();
+        return this.active - this.#window.pageSize();
       case 'Home':
         return inFilter ? undefined : 0;
       case 'End':
@@ -316,10 +249,5 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     }
     this.active = position;
     this.primaryAction();
-  }
-
-  #onScroll(event: Event): void {
-    // Scroll events do not bubble: the target is the list box.
-    this.scrollPosition = (event.target as Element).scrollTop;
   }
 }

@@ -1,6 +1,6 @@
 import { css } from 'lit';
-import { tokens } from '../shared/tokens.styles.js';
-import { vscodeScheme } from '../shared/vscode-scheme.styles.js';
+import { tokens } from '../internal/tokens.styles.js';
+import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
 export const statusBarStyles = [
   tokens,

@@ -5,10 +5,10 @@ import { repeat } from 'lit/directives/repeat.js';
 import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { StatusEntry } from '../../controller/types.js';
-import { ansiText, plainText } from '../shared/ansi-text.js';
-import { relayToModal } from '../shared/modal-relay.js';
-import { ControllerBinding } from '../shared/controller-binding.js';
-import { format, type RpcStrings, statusBarEnglish, stringsFor } from '../shared/strings.js';
+import { ansiText, plainText } from '../ansi-text/ansi-text.js';
+import { relayToModal } from '../internal/modal-relay.js';
+import { ControllerBinding } from '../bindings/controller-binding.js';
+import { format, type RpcStrings, statusBarEnglish, stringsFor } from '../strings/strings.js';
 import { statusBarStyles } from './rpc-status-bar.styles.js';
 
 /** At most one announcement per key in this many milliseconds. */

@@ -1,7 +1,7 @@
 import { css } from 'lit';
-import { monoToken } from '../shared/mono.styles.js';
-import { tokens } from '../shared/tokens.styles.js';
-import { vscodeScheme } from '../shared/vscode-scheme.styles.js';
+import { monoToken } from '../internal/mono.styles.js';
+import { tokens } from '../internal/tokens.styles.js';
+import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
 export const widgetStyles = [
   tokens,

@@ -3,9 +3,9 @@ import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WidgetPlacement } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
-import { ansiText } from '../shared/ansi-text.js';
-import { ControllerBinding } from '../shared/controller-binding.js';
-import { type RpcStrings, stringsFor, widgetsEnglish } from '../shared/strings.js';
+import { ansiText } from '../ansi-text/ansi-text.js';
+import { ControllerBinding } from '../bindings/controller-binding.js';
+import { type RpcStrings, stringsFor, widgetsEnglish } from '../strings/strings.js';
 import { widgetStyles } from './rpc-widget.styles.js';
 
 /**

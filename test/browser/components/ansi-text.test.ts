@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { ansiBaseColor, ansiText } from '../../../src/components/shared/ansi-text.js';
+import { ansiBaseColor, ansiText } from '../../../src/components/ansi-text/ansi-text.js';
 
 const E = '\u001b';
 /** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/ansi-agent.test.ts. */

@@ -7,7 +7,7 @@ import type { RpcStopEvent } from '../../../src/components/events/stop-event.js'
 import type { RpcTitleEvent } from '../../../src/components/events/title-event.js';
 import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-extension-ui.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
-import { notificationsEnglish, noteText } from '../../../src/components/shared/strings.js';
+import { notificationsEnglish, noteText } from '../../../src/components/strings/strings.js';
 import type { NotificationEntry } from '../../../src/controller/types.js';
 import { InboundMessage } from '../../../src/transport/inbound.js';
 import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';

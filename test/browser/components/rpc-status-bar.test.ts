@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
-import { setDefaultStrings } from '../../../src/components/shared/strings.js';
+import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import type { RpcStatusBar } from '../../../src/components/status-bar/rpc-status-bar.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';

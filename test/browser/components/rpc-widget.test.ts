@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
-import { setDefaultStrings } from '../../../src/components/shared/strings.js';
+import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import type { RpcWidget } from '../../../src/components/widget/rpc-widget.js';
 import type { WidgetPlacement } from '../../../src/protocol/types.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';

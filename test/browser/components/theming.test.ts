@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js';
-import { setDefaultStrings } from '../../../src/components/shared/strings.js';
+import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import type { ConfirmRequest } from '../../../src/protocol/types.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { emulateFeatures } from '../../support/media.js';

@@ -8,16 +8,16 @@ import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
-import { ansiText } from './ansi-text.js';
+import { ansiText } from '../ansi-text/ansi-text.js';
 import { CountdownController, NoticeController } from './countdown.js';
-import { cssomStyle } from './cssom-style.js';
+import { cssomStyle } from '../internal/cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
-import { FocusReturn, wrapTab } from './focus.js';
-import { dialogEnglish, format, type RpcStrings, stringsFor } from './strings.js';
-import { isComposing } from './keys.js';
+import { FocusReturn, wrapTab } from '../internal/focus.js';
+import { dialogEnglish, format, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { isComposing } from '../internal/keys.js';
 import { guardStrayInput } from './stray-input.js';
-import { tokens } from './tokens.styles.js';
-import { vscodeScheme } from './vscode-scheme.styles.js';
+import { tokens } from '../internal/tokens.styles.js';
+import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
 /**
  * A footer button, named by `data-action` and the part `<action>-button`; the primary one also has

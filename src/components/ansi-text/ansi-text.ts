@@ -1,5 +1,5 @@
 import { html, type TemplateResult } from 'lit';
-import { cssomStyle } from './cssom-style.js';
+import { cssomStyle } from '../internal/cssom-style.js';
 import {
   type AnsiColor,
   type AnsiStyle,
@@ -9,7 +9,7 @@ import {
   stripAnsi,
   xtermColor,
 } from '../../protocol/ansi.js';
-import { agentTextEnglish, format, stringsFor } from './strings.js';
+import { agentTextEnglish, format, stringsFor } from '../strings/strings.js';
 
 /** The 8 base colours, as VS Code names them (`--vscode-terminal-ansiRed`, `ansiBrightRed`). */
 const colorNames = ['Black', 'Red', 'Green', 'Yellow', 'Blue', 'Magenta', 'Cyan', 'White'];
