@@ -1,31 +1,69 @@
 /**
- * The folders of src/components show the architecture (the dialog shell in dialog/, what no user
- * imports in internal/), and no file there grows past 400 lines.
+ * The folders of src/ show the architecture: protocol → transport → controller → components, the
+ * bridge beside them; the dialog shell in components/dialog/, what no user imports in
+ * components/internal/; and no file grows past 400 lines.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
-const components = readdirSync(new URL('src/components/', root), { recursive: true, encoding: 'utf8' })
+const sources = readdirSync(new URL('src/', root), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.ts'))
-  .map((file) => `src/components/${file.replaceAll('\\', '/')}`);
+  .map((file) => `src/${file.replaceAll('\\', '/')}`);
+const components = sources.filter((file) => file.startsWith('src/components/'));
 
-describe('the layout of src/components', () => {
+/** The layers of src/ each file may import from (its own included). */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  protocol: ['protocol'],
+  transport: ['protocol', 'transport'],
+  controller: ['protocol', 'transport', 'controller'],
+  components: ['protocol', 'transport', 'controller', 'components'],
+  bridge: ['protocol', 'transport', 'controller', 'bridge'],
+};
+
+/** The src/ folders `file` imports from (relative imports only). */
+function importedLayers(file: string): string[] {
+  const folder = file.split('/').slice(0, -1);
+  return [...read(file).matchAll(/from '(\.[^']+)'/g)].map((match) => {
+    const parts = [...folder];
+    for (const step of (match[1] ?? '').split('/')) {
+      if (step === '..') parts.pop();
+      else if (step !== '.') parts.push(step);
+    }
+    return parts[1] ?? '';
+  });
+}
+
+describe('the layout of src/', () => {
   it('keeps every file under 400 lines', () => {
-    const long = components
+    const long = sources
       .map((file) => ({ file, lines: read(file).split('\n').length - 1 }))
       .filter(({ lines }) => lines > 400);
     expect(long).toEqual([]);
   });
 
-  it('exports nothing from internal/ in the package entry', () => {
+  it('imports only from the layers before: protocol → transport → controller → components, the bridge beside', () => {
+    const wrong = sources.flatMap((file) => {
+      const layer = file.split('/')[1] ?? '';
+      const allowed = MAY_IMPORT[layer];
+      if (!allowed) return [];
+      return importedLayers(file)
+        .filter((imported) => !allowed.includes(imported))
+        .map((imported) => `${file} imports from ${imported}/`);
+    });
+    expect(wrong).toEqual([]);
+    // The test sees the imports it checks.
+    expect(importedLayers('src/components/dialogs/rpc-dialogs.ts')).toContain('controller');
+  });
+
+  it('exports nothing from components/internal/ in the package entry', () => {
     const from = [...read('src/index.ts').matchAll(/from '([^']+)'/g)].map((match) => match[1]);
     expect(from.length).toBeGreaterThan(10);
     expect(from.filter((path) => path?.includes('/internal/'))).toEqual([]);
   });
 
-  it('keeps the dialog shell in dialog/ and the internals in internal/', () => {
+  it('keeps the dialog shell in components/dialog/ and the internals in components/internal/', () => {
     const folders = new Set(components.map((file) => file.split('/')[2]));
     expect(folders).toContain('dialog');
     expect(folders).toContain('internal');
