@@ -46,7 +46,7 @@ if (!existsSync('node_modules/.bin/vite')) {
 // Rebuilt only when something it is built from changed (a warm start then takes about a second).
 const digest = inputsDigest();
 if (!existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== digest) {
-  console.log('Building the playground…');
+  console.error('Building the playground…'); // stdout holds only the serving line
   run(process.execPath, [
     'node_modules/vite/bin/vite.js',
     'build',

@@ -1,5 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { ansiBaseColor, ansiText } from '../../../src/components/ansi-text/ansi-text.js';
+import { channels, contrast } from '../../support/contrast.js';
 
 const E = '\u001b';
 /** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/ansi-agent.test.ts. */
@@ -10,22 +11,6 @@ async function show(text: string, style = '') {
   const spans = [...el.querySelectorAll<HTMLSpanElement>('span.ansi')];
   const css = (index: number) => getComputedStyle(spans[index] ?? el);
   return { el, spans, css };
-}
-
-/** The channels of a computed `rgb()` colour. */
-const channels = (color: string) => (color.match(/\d+/g) ?? []).slice(0, 3).map(Number);
-
-/** The WCAG contrast ratio of two sRGB colours. */
-function contrast(a: readonly number[], b: readonly number[]): number {
-  const luminance = (rgb: readonly number[]) => {
-    const [r = 0, g = 0, bl = 0] = rgb.map((c) => {
-      const v = c / 255;
-      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
 }
 
 describe('ansiText', () => {

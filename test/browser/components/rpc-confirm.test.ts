@@ -9,6 +9,7 @@ import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo } from '../../support/keys.js';
+import { channels, contrast } from '../../support/contrast.js';
 
 const request = (extra: Partial<ConfirmRequest> = {}): ConfirmRequest => ({
   type: 'extension_ui_request',
@@ -25,21 +26,6 @@ function open(extra: Partial<ConfirmRequest> = {}) {
 
 const part = (el: RpcConfirm, selector: string) => shadowPart(el, selector);
 
-/** The channels of a computed `rgb()` colour. */
-const channels = (color: string) => (color.match(/\d+/g) ?? []).slice(0, 3).map(Number);
-
-/** The WCAG contrast ratio of two sRGB colours. */
-function contrast(a: readonly number[], b: readonly number[]): number {
-  const luminance = (rgb: readonly number[]) => {
-    const [r = 0, g = 0, bl = 0] = rgb.map((c) => {
-      const v = c / 255;
-      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
-}
 const focused = (el: RpcConfirm) => el.shadowRoot?.activeElement?.getAttribute('data-action');
 
 describe('rpc-confirm', () => {
