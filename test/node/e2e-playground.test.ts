@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../src/bridge/server.js';
 import { Tab } from '../support/bridge-tab.js';
@@ -180,6 +180,43 @@ describe('the playground on the real agent', () => {
     expect(await background()).not.toBe(light);
     expect(await page.locator('html').getAttribute('data-theme')).toBe('vscode-dark');
     await page.close();
+  });
+
+  it('the Theme menu restyles every part, against the system scheme: dialogs, widgets, notifications and the connection pill', async () => {
+    /** Whether a computed colour is dark (relative luminance under a half). */
+    const isDark = (color: string) => {
+      const [r = 0, g = 0, b = 0] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128;
+    };
+    const style = (locator: Locator, property: 'color' | 'backgroundColor') =>
+      locator.evaluate((el, name) => getComputedStyle(el)[name], property);
+    for (const [system, chosen, dark] of [
+      ['light', 'dark', true],
+      ['dark', 'light', false],
+    ] as const) {
+      const page = await openPage();
+      await page.emulateMedia({ colorScheme: system });
+      await page.getByRole('combobox', { name: 'Theme' }).selectOption(chosen);
+      const mark = await command(page, [
+        { call: 'setWidget', args: ['theme-check', ['a widget line']] },
+        { call: 'notify', args: ['a themed note'] },
+        { call: 'confirm', args: [`Themed ${chosen}?`, 'm'] },
+      ]);
+      await expect.poll(() => dialog(page).count()).toBe(1);
+      const ui = page.locator('rpc-extension-ui');
+      expect(isDark(await style(dialog(page), 'backgroundColor')), 'the dialog').toBe(dark);
+      expect(isDark(await style(dialog(page).getByRole('heading'), 'color')), 'its title').toBe(!dark);
+      const widget = ui.locator('rpc-widget').getByText('a widget line');
+      expect(isDark(await style(widget, 'color')), 'the widget').toBe(!dark);
+      const note = ui.locator('rpc-notifications [part~="message"]', { hasText: 'a themed note' });
+      expect(isDark(await style(note, 'color')), 'the notification').toBe(!dark);
+      const pill = ui.locator('[part~="connection-label"]');
+      expect(isDark(await style(pill, 'color')), 'the connection pill').toBe(!dark);
+      await page.keyboard.press('Escape');
+      expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual([undefined, undefined, false]);
+      await command(page, [{ call: 'setWidget', args: ['theme-check', null] }]);
+      await page.close();
+    }
   });
 
   it('a reload keeps a pending dialog with its remaining time; answering in one tab closes it in the other, which says so', async () => {
