@@ -180,6 +180,15 @@ function faultHuge(args: string, ctx: ExtensionCommandContext): void {
 async function tour(ctx: ExtensionCommandContext): Promise<void> {
   const ui = ctx.ui;
   const { theme } = ui;
+  /** The tour ends when a question goes unanswered (Stop, Escape, a timeout) or the run is aborted. */
+  const stopped = <T>(answer: T | undefined | false, why: string): answer is undefined | false => {
+    if (answer !== undefined && answer !== false && !ctx.signal?.aborted) return false;
+    ui.notify(`Demo stopped: ${why}.`, 'warning');
+    ui.setStatus('demo', undefined);
+    ui.setStatus('model', undefined);
+    ui.setWidget('demo-plan', undefined);
+    return true;
+  };
   ui.setTitle('pi — rpc-ui-kit demo');
   ui.setStatus('demo', theme.fg('accent', '● demo running'));
   ui.setStatus('model', theme.fg('dim', 'offline · no model'));
@@ -191,37 +200,25 @@ async function tour(ctx: ExtensionCommandContext): Promise<void> {
   const colour = await ui.select('Pick a colour for the demo', ['Red', 'Green', 'Blue', 'Ultraviolet'], {
     timeout: 30_000,
   });
-  ui.setWidget('demo-plan', [
-    theme.bold('Plan'),
-    `  1. colour: ${colour ?? '(none)'} ✓`,
-    '  2. confirm',
-    '  3. name it',
-  ]);
+  if (stopped(colour, 'no colour was picked')) return;
+  ui.setWidget('demo-plan', [theme.bold('Plan'), `  1. colour: ${colour} ✓`, '  2. confirm', '  3. name it']);
   const go = await ui.confirm(
     'Continue the demo?',
     'The next steps ask for text.\nYou can cancel at any time.',
   );
-  if (!go) {
-    // confirm() is false for No, for Escape (cancelled) and for a timeout alike.
-    ui.notify('Demo stopped: you did not say yes.', 'warning');
-    ui.setStatus('demo', undefined);
-    ui.setStatus('model', undefined);
-    ui.setWidget('demo-plan', undefined);
-    return;
-  }
+  // confirm() is false for No, for Escape (cancelled) and for a timeout alike.
+  if (stopped(go, 'you did not say yes')) return;
   const name = await ui.input('Name this session', 'e.g. refactor-auth');
-  const notes = await ui.editor('Write a note', `Session: ${name ?? ''}\nColour: ${colour ?? ''}\n\n- `);
-  ui.setEditorText(`/note ${name ?? 'untitled'}`);
+  if (stopped(name, 'the session has no name')) return;
+  const notes = await ui.editor('Write a note', `Session: ${name}\nColour: ${colour}\n\n- `);
+  if (stopped(notes, 'the note was not written')) return;
+  ui.setEditorText(`/note ${name}`);
   ui.setWidget('demo-plan', undefined);
-  ui.setWidget(
-    'demo-summary',
-    [`colour: ${colour ?? '(none)'}`, `name: ${name ?? '(none)'}`, `note: ${notes?.length ?? 0} chars`],
-    {
-      placement: 'belowEditor',
-    },
-  );
+  ui.setWidget('demo-summary', [`colour: ${colour}`, `name: ${name}`, `note: ${notes.length} chars`], {
+    placement: 'belowEditor',
+  });
   ui.setStatus('demo', theme.fg('success', '✓ demo done'));
-  ui.notify(`Done. Colour ${colour ?? 'none'}, name ${name ?? 'none'}.`, 'info');
+  ui.notify(`Done. Colour ${colour}, name ${name}.`, 'info');
 }
 
 /** Register the demo and probe commands. */

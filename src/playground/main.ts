@@ -46,6 +46,12 @@ message.addEventListener('keydown', (event) => {
   }
 });
 stop.addEventListener('click', () => ui.stop());
+// Ctrl+. (Cmd+. on a Mac) stops from anywhere, a dialog included: Tab stays inside an open dialog.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== '.' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+  event.preventDefault();
+  ui.stop();
+});
 
 const saved = localStorage.getItem('rpc-ui-kit-theme');
 if (saved) theme.value = saved;

@@ -219,6 +219,24 @@ describe('the playground on the real agent', () => {
     }
   });
 
+  it('Stop, by keyboard while a dialog is open (Ctrl+.), ends the demo tour: no next question comes', async () => {
+    const page = await openPage();
+    await page.getByRole('textbox', { name: 'Message' }).fill('/demo');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect
+      .poll(() => dialog(page).getByRole('heading').textContent())
+      .toBe('Pick a colour for the demo');
+    // Focus is in the dialog, where Tab stays: the shortcut reaches Stop from there.
+    expect(await page.evaluate(() => document.activeElement?.localName)).toBe('rpc-extension-ui');
+    await page.keyboard.press('Control+.');
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    const notes = page.locator('rpc-extension-ui rpc-notifications [part~="message"]');
+    await expect.poll(() => notes.filter({ hasText: 'Demo stopped: no colour was picked.' }).count()).toBe(1);
+    await page.waitForTimeout(1000);
+    expect(await dialog(page).count()).toBe(0);
+    await page.close();
+  });
+
   it('a reload keeps a pending dialog with its remaining time; answering in one tab closes it in the other, which says so', async () => {
     const first = await openPage();
     const second = await openPage();
