@@ -114,11 +114,6 @@ async function serve(args: ServeArgs): Promise<number> {
   for (const other of others) log(`rpc-ui: also at ${other}`);
   if (!existsSync(PLAYGROUND_DIR))
     log('rpc-ui: the playground is not built; run `npm run build:playground`.');
-  void bridge.agentExit.then((exit) => {
-    const how = exit.signal ? `signal ${exit.signal}` : `code ${String(exit.code)}`;
-    // Its stderr was shown as it came.
-    log(`rpc-ui: the agent exited (${how}); the page stays up until Ctrl+C.`);
-  });
   if (args.open) openBrowser(url);
   return stopped;
 }

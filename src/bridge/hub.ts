@@ -44,6 +44,11 @@ export interface AgentHubOptions {
   readonly label: string;
   /** Where to report problems (refused messages, write failures). */
   readonly log?: (message: string) => void;
+  /**
+   * Start the same agent command again, when a tab asks for it after the agent ended
+   * (`rpc_ui_restart_agent`). Without it, the bridge serves one process only.
+   */
+  readonly restart?: () => AgentProcess;
 }
 
 /** A close frame's reason holds at most 123 bytes of UTF-8: cut longer ones at a character. */
@@ -55,29 +60,46 @@ function closeReason(reason: string): string {
 
 /** Connects one agent process to the browser tabs. */
 export class AgentHub {
-  readonly #agent: AgentProcess;
   readonly #label: string;
   readonly #log: (message: string) => void;
+  readonly #restart: (() => AgentProcess) | undefined;
   readonly #tabs = new Set<WebSocket>();
+  // What follows belongs to one agent process, and starts anew with each.
+  #agent: AgentProcess;
   /** The dialogs each tab answered first (lately): its own answer sent again is not news to it. */
-  readonly #won = new WeakMap<WebSocket, BoundedSet<string>>();
-  readonly #table = new UiTable();
+  #won = new WeakMap<WebSocket, BoundedSet<string>>();
+  #table = new UiTable();
   /** This agent process's name for the tabs: answers given to another process never reach it. */
-  readonly #session = randomUUID();
+  #session = randomUUID();
   #exit: BridgeAgentExit | undefined;
   /** The process has exited (its last output may still be on its way). */
   #stopped = false;
   #spawnError: string | undefined;
-  /** Resolves with the exit message once the agent has ended and the tabs were told. */
-  readonly ended: Promise<BridgeAgentExit>;
+  #ended: Promise<BridgeAgentExit>;
 
   constructor(options: AgentHubOptions) {
-    this.#agent = options.agent;
     this.#label = options.label;
     this.#log = options.log ?? (() => undefined);
-    const { child, transport } = this.#agent;
+    this.#restart = options.restart;
+    this.#agent = options.agent;
+    this.#ended = this.#watch(options.agent);
+  }
+
+  /** The agent process running now (or the last one, once it has ended). */
+  get agent(): AgentProcess {
+    return this.#agent;
+  }
+
+  /** Resolves with the exit message once the current agent has ended and the tabs were told. */
+  get ended(): Promise<BridgeAgentExit> {
+    return this.#ended;
+  }
+
+  /** Follow `agent`'s lines, errors and end; resolves with the exit message once it has ended. */
+  #watch(agent: AgentProcess): Promise<BridgeAgentExit> {
+    const { child, transport } = agent;
     child.once('error', (error) => {
-      this.#spawnError = `rpc-ui: could not start the agent (${options.label}): ${error.message}`;
+      this.#spawnError = `rpc-ui: could not start the agent (${this.#label}): ${error.message}`;
     });
     const stderr = child.stderr;
     const stderrClosed = new Promise<void>((resolve) => {
@@ -96,12 +118,46 @@ export class AgentHub {
         this.#log(`rpc-ui: could not write to the agent: ${messageOf(error.cause ?? error)}`);
       else this.#log(`rpc-ui: agent output: ${error.message}`);
     });
-    this.ended = this.#agent.exited.then(async (exit) => {
+    return agent.exited.then(async (exit) => {
       // Nothing more goes to a process that has ended, while its last output is still read.
       this.#stopped = true;
       await within(Promise.all([transport.done, stderrClosed]), DRAIN_MS);
       return this.#agentEnded(exit.code, exit.signal);
     });
+  }
+
+  /**
+   * A tab asks to start the agent again: only once it has ended (a running agent is never
+   * replaced), and only with the command the bridge was started with. Every tab is greeted anew:
+   * another process, another session, nothing of the last one's state.
+   */
+  #restartAgent(): void {
+    if (!this.#restart)
+      return this.#log('rpc-ui: a tab asked to start the agent again; this bridge does not.');
+    if (this.#exit === undefined)
+      return this.#log('rpc-ui: a tab asked to start the agent again while it runs; ignored.');
+    this.#log('rpc-ui: starting the agent again, as a tab asked.');
+    this.#won = new WeakMap();
+    this.#table = new UiTable();
+    this.#session = randomUUID();
+    this.#exit = undefined;
+    this.#stopped = false;
+    this.#spawnError = undefined;
+    const agent = this.#restart();
+    this.#agent = agent;
+    this.#ended = this.#watch(agent);
+    const hello = JSON.stringify(this.#hello());
+    for (const tab of this.#tabs) this.#sendText(tab, hello);
+  }
+
+  #hello(): BridgeHello {
+    return {
+      type: 'rpc_ui_hello',
+      agent: this.#label,
+      session: this.#session,
+      running: this.#exit === undefined,
+      ...this.#table.live(),
+    };
   }
 
   /** The number of connected tabs. */
@@ -115,14 +171,7 @@ export class AgentHub {
     tab.on('close', () => this.#tabs.delete(tab));
     tab.on('error', (error) => this.#log(`rpc-ui: a tab's connection failed: ${error.message}`));
     tab.on('message', (data: RawData) => this.#fromTab(tab, textOf(data)));
-    const hello: BridgeHello = {
-      type: 'rpc_ui_hello',
-      agent: this.#label,
-      session: this.#session,
-      running: this.#exit === undefined,
-      ...this.#table.live(),
-    };
-    this.#sendText(tab, JSON.stringify(hello));
+    this.#sendText(tab, JSON.stringify(this.#hello()));
     for (const line of this.#table.replay()) this.#sendText(tab, line);
     if (this.#exit) this.#sendText(tab, JSON.stringify(this.#exit));
   }
@@ -164,6 +213,7 @@ export class AgentHub {
       this.#refuse(tab, 'Each message must be a JSON object with a string "type".');
       return;
     }
+    if (value.type === 'rpc_ui_restart_agent') return this.#restartAgent();
     // The bridge's own messages mean nothing to the agent; the agent has ended: drop.
     if (isBridgeType(value.type) || this.#stopped) return;
     const message = value as OutboundMessage;
@@ -248,6 +298,9 @@ export class AgentHub {
     if (this.#spawnError) stderr.push(this.#spawnError);
     const exit: BridgeAgentExit = { type: 'rpc_ui_agent_exit', code, signal, stderr };
     this.#exit = exit;
+    const how = signal ? `signal ${signal}` : `code ${String(code)}`;
+    const again = this.#restart ? ': a tab can start it again' : '';
+    this.#log(`rpc-ui: the agent exited (${how})${again}.`);
     const lines = [JSON.stringify(exit)];
     for (const id of this.#table.pendingIds()) {
       const closed: BridgeDialogClosed = { type: 'rpc_ui_dialog_closed', id, reason: 'agent-exit' };

@@ -72,9 +72,9 @@ export interface Bridge {
   readonly port: number;
   /** The token tabs must give, if any. */
   readonly token: string | undefined;
-  /** The agent process. */
+  /** The agent process running now (a tab may start it again once it has ended). */
   readonly agent: AgentProcess;
-  /** Resolves when the agent has ended and the tabs were told. */
+  /** Resolves when the first agent process has ended and the tabs were told. */
   readonly agentExit: Promise<BridgeAgentExit>;
   /** End the agent (by closing its stdin), close every connection and the server. */
   close(): Promise<void>;
@@ -174,22 +174,25 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   server.on('error', (error) => log(`rpc-ui: the HTTP server failed: ${error.message}`));
 
   const spec = options.agent;
+  const spawnAgent = () => {
+    const { command, args, cwd, env } = spec;
+    return new AgentProcess({ command, args, cwd, env, maxLineBytes: maxPayload });
+  };
   let agent: AgentProcess;
   try {
-    const { command, args, cwd, env } = spec;
-    agent = new AgentProcess({ command, args, cwd, env, maxLineBytes: maxPayload });
+    agent = spawnAgent();
   } catch (error) {
     server.close();
     throw error;
   }
   const label = spec.label ?? [spec.command, ...(spec.args ?? [])].join(' ');
-  const agentHub = new AgentHub({ agent, label, log });
+  const agentHub = new AgentHub({ agent, label, log, restart: spawnAgent });
   state.hub = agentHub;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      await agent.stop();
+      await agentHub.agent.stop();
       // Give the tabs the exit message before their sockets close.
       await agentHub.ended;
       agentHub.closeTabs(1001, 'The bridge is shutting down.');
@@ -208,7 +211,9 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     urls: reachableHosts(host).map((name) => `http://${hostPort(name, port)}/${query}`),
     port,
     token,
-    agent,
+    get agent() {
+      return agentHub.agent;
+    },
     agentExit: agentHub.ended,
     close,
   };

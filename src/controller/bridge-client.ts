@@ -2,6 +2,7 @@ import {
   type BridgeAgentExit,
   type BridgeDialogClosed,
   type BridgeHello,
+  type BridgeRestartRequest,
   isBridgeType,
   readBridgeMessage,
 } from '../protocol/bridge.js';
@@ -83,6 +84,16 @@ export class BridgeClient {
   /** How the agent process ended, while it is gone. */
   get exit(): BridgeAgentExit | undefined {
     return this.#exit;
+  }
+
+  /**
+   * Ask the bridge to start the agent again (after it has ended; the bridge ignores it while the
+   * agent runs). Its new hello names another process.
+   * @throws TransportError when nothing can be sent
+   */
+  restartAgent(): void {
+    const request = { type: 'rpc_ui_restart_agent' } satisfies BridgeRestartRequest;
+    this.#controller.send(request);
   }
 
   /** Another connection: nothing is known of its other end until it says hello. */

@@ -11,8 +11,9 @@ const form = document.querySelector<HTMLFormElement>('#composer');
 const message = document.querySelector<HTMLTextAreaElement>('#message');
 const stop = document.querySelector<HTMLButtonElement>('#stop');
 const theme = document.querySelector<HTMLSelectElement>('#theme');
+const sendButton = document.querySelector<HTMLButtonElement>('#send');
 const list = document.querySelector<HTMLOListElement>('#log');
-if (!ui || !form || !message || !stop || !theme || !list)
+if (!ui || !form || !message || !stop || !theme || !list || !sendButton)
   throw new Error('The playground page is incomplete.');
 
 const log = new ProtocolLog(
@@ -35,7 +36,7 @@ let prompts = 0;
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   const text = message.value;
-  if (text.trim() === '') return;
+  if (text.trim() === '' || ui.connection === 'agent-exited') return;
   ui.controller.send({ type: 'prompt', id: `playground-${++prompts}`, message: text });
   message.value = '';
 });
@@ -46,6 +47,10 @@ message.addEventListener('keydown', (event) => {
   }
 });
 stop.addEventListener('click', () => ui.stop());
+// Nothing to send to while the agent is gone: the page offers to start it again instead.
+ui.addEventListener('rpc-connection', (event) => {
+  sendButton.disabled = event.detail.state === 'agent-exited';
+});
 // Ctrl+. (Cmd+. on a Mac) stops from anywhere, a dialog included: Tab stays inside an open dialog.
 document.addEventListener('keydown', (event) => {
   if (event.key !== '.' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;

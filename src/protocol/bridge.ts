@@ -52,6 +52,14 @@ export interface BridgeHello {
   readonly widgets?: readonly string[];
 }
 
+/**
+ * A tab asks the bridge to start the agent again, once it has ended: the same command the bridge
+ * was started with (a tab never chooses it). Ignored while the agent runs.
+ */
+export interface BridgeRestartRequest {
+  readonly type: 'rpc_ui_restart_agent';
+}
+
 /** Any message the bridge itself sends. */
 export type BridgeMessage = BridgeDialogClosed | BridgeAgentExit | BridgeHello;
 

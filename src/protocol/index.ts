@@ -10,5 +10,6 @@ export {
   type BridgeDialogClosed,
   type BridgeHello,
   type BridgeMessage,
+  type BridgeRestartRequest,
   isBridgeType,
 } from './bridge.js';

@@ -160,7 +160,7 @@ describe('rpc-ui serve, when things go wrong', () => {
     ]);
     await until('the exit line', () => (failing.stderr().includes('exited (code 3)') ? true : undefined));
     expect(failing.stderr()).toContain(
-      'rpc-ui: agent stderr: boom\nrpc-ui: the agent exited (code 3); the page stays up until Ctrl+C.\n',
+      'rpc-ui: agent stderr: boom\nrpc-ui: the agent exited (code 3): a tab can start it again.\n',
     );
     failing.child.kill('SIGTERM');
     expect(await failing.exited).toBe(0);

@@ -96,3 +96,60 @@ describe('the agent ends', () => {
     );
   });
 });
+
+describe('the agent started again', () => {
+  // Asks confirm "1" as it starts (its ids start again at 1), and exits when told.
+  const agent = `
+    process.stdout.write(JSON.stringify({ type: 'extension_ui_request', id: '1', method: 'confirm', title: 'pid ' + process.pid, message: '' }) + '\\n');
+    process.stdin.setEncoding('utf8').on('data', (text) => { if (text.includes('"quit"')) process.exit(4); });
+  `;
+
+  it('starts the same command when a tab asks after it ended, and greets every tab as another process', async () => {
+    const base = await start({ command: process.execPath, args: ['-e', agent] });
+    const bridge = bridges[0] as Bridge;
+    const asker = await openTab(base);
+    const other = await openTab(base);
+    const hello = (tab: Tab) => tab.values.filter((v) => v.type === 'rpc_ui_hello');
+    const first = await asker.request('confirm');
+    const firstAgent = bridge.agent;
+
+    // While it runs, a request to start it again changes nothing.
+    asker.send({ type: 'rpc_ui_restart_agent' });
+    asker.send({ type: 'quit' });
+    await asker.next('the exit', (v) => v.type === 'rpc_ui_agent_exit');
+    expect(bridge.agent).toBe(firstAgent);
+
+    asker.send({ type: 'rpc_ui_restart_agent' });
+    await other.next('a second hello', (v) => v.type === 'rpc_ui_hello' && v !== hello(other)[0]);
+    for (const tab of [asker, other]) {
+      const [before, after] = hello(tab);
+      expect(after).toMatchObject({ running: true, dialogs: [] });
+      expect(after?.session).not.toBe(before?.session);
+    }
+    expect(bridge.agent).not.toBe(firstAgent);
+    // The new process asks "1" again: another question, answered once, by the new agent only.
+    const second = await other.next(
+      'the new question',
+      (v) => v.method === 'confirm' && v.title !== first.title,
+    );
+    expect(second.value.id).toBe('1');
+    other.send({ type: 'extension_ui_response', id: '1', confirmed: true });
+    const closed = await asker.next(
+      'closed in the other tab',
+      (v) => v.type === 'rpc_ui_dialog_closed' && v.reason === 'answered',
+    );
+    expect(closed.value.id).toBe('1');
+  });
+
+  it('starts nothing while the agent runs', async () => {
+    const base = await start({ command: process.execPath, args: ['-e', agent] });
+    const bridge = bridges[0] as Bridge;
+    const tab = await openTab(base);
+    const running = bridge.agent;
+    tab.send({ type: 'rpc_ui_restart_agent' });
+    tab.send({ type: 'rpc_ui_restart_agent' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(bridge.agent).toBe(running);
+    expect(tab.values.filter((v) => v.type === 'rpc_ui_hello')).toHaveLength(1);
+  });
+});

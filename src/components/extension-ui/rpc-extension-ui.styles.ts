@@ -104,6 +104,27 @@ export const extensionUIStyles = [
       margin-block-start: 0.375rem;
     }
 
+    .restart {
+      margin-block-start: 0.375rem;
+      min-block-size: 2rem;
+      padding: 0.3rem 0.9rem;
+      font: inherit;
+      color: var(--_button-fg);
+      background: var(--_button-bg);
+      border: 1px solid transparent;
+      border-radius: calc(var(--_radius) - 2px);
+      cursor: pointer;
+    }
+
+    .restart:hover {
+      background: var(--_button-hover);
+    }
+
+    .restart:focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: 2px;
+    }
+
     summary {
       cursor: pointer;
       border-radius: 2px;
@@ -127,6 +148,7 @@ export const extensionUIStyles = [
 
     @media (forced-colors: active) {
       .connection,
+      .restart,
       .exit {
         border-color: CanvasText;
       }

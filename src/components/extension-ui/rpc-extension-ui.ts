@@ -95,6 +95,7 @@ function warn(message: string, error: unknown): void {
  * @csspart connection-label - the pill's text
  * @csspart exit - the message shown after the agent exited
  * @csspart exit-message - "Agent exited (code N)"
+ * @csspart restart - the button that starts the agent again (with the rpc-ui bridge)
  * @csspart exit-details - the disclosure holding the agent's last stderr lines
  * @csspart exit-summary - the disclosure's summary
  * @csspart stderr - the stderr lines
@@ -228,6 +229,21 @@ export class RpcExtensionUI extends LitElement {
     return true;
   }
 
+  /**
+   * Ask the rpc-ui bridge to start the agent again after it has ended: the command it was started
+   * with, never one of the page's. The agent-exit message offers it as a button.
+   * @returns whether the request could be sent
+   */
+  restartAgent(): boolean {
+    try {
+      this.#bridge.restartAgent();
+      return true;
+    } catch (error) {
+      warn('the request to start the agent again could not be sent.', error);
+      return false;
+    }
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     // (The persistence restored the stored state first, in its `hostConnected`.)
@@ -299,6 +315,11 @@ export class RpcExtensionUI extends LitElement {
     return html`
       <div class="exit" part="exit">
         <p class="exit-message" part="exit-message">${message}</p>
+        ${
+          this.#bridge.hello
+            ? html`<button type="button" class="restart" part="restart" @click=${this.restartAgent}>${text.restartAgent}</button>`
+            : nothing
+        }
         ${
           lines.length > 0
             ? html`<details class="exit-details" part="exit-details">

@@ -75,6 +75,8 @@ export interface RpcStrings {
   agentExited: string;
   /** Extension UI: the summary of the agent's last stderr lines: `{count}` lines. */
   agentStderrSummary: string;
+  /** Extension UI: the button that starts the agent again after it ended (through the rpc-ui bridge). */
+  restartAgent: string;
   /** Note: a dialog open here was answered in another tab: `{title}`. */
   answeredElsewhere: string;
   /** Note: another tab's answer reached the agent before this one: `{title}`. */
@@ -181,6 +183,7 @@ export const hostEnglish = {
   agentExitedSignal: 'Agent exited (signal {signal})',
   agentExited: 'Agent exited',
   agentStderrSummary: 'Last error output ({count} lines)',
+  restartAgent: 'Start the agent again',
 } satisfies Partial<RpcStrings>;
 
 let overrides: Partial<RpcStrings> = {};

@@ -615,6 +615,30 @@ describe('rpc-extension-ui', () => {
     expect(el.getAttribute('connection')).to.equal('connected');
   });
 
+  it('offers to start the agent again after it exited, through the bridge; a new hello clears the exit', async () => {
+    const { el, peer, settle, sent, part } = await mount();
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', session: 's1', running: true });
+    peer.writeMessage({ type: 'rpc_ui_agent_exit', code: 1, signal: null, stderr: [] });
+    await settle();
+    const restart = part('restart') as HTMLButtonElement;
+    expect(restart.textContent).to.equal('Start the agent again');
+    restart.focus();
+    await sendKeys({ press: 'Enter' });
+    expect(sent()).to.deep.equal([{ type: 'rpc_ui_restart_agent' }]);
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', session: 's2', running: true });
+    await settle();
+    expect(part('exit')).to.equal(null);
+    expect(el.getAttribute('connection')).to.equal('connected');
+  });
+
+  it('offers no restart without the bridge (its exit came from a host of its own)', async () => {
+    const { peer, settle, part } = await mount();
+    peer.writeMessage({ type: 'rpc_ui_agent_exit', code: 1, signal: null, stderr: [] });
+    await settle();
+    expect(part('exit-message')?.textContent).to.equal('Agent exited (code 1)');
+    expect(part('restart')).to.equal(null);
+  });
+
   describe('persist="session"', () => {
     it('a pending dialog survives removing and re-adding, with its remaining time', async () => {
       const key = `rpc-test-${++serial}`;
