@@ -219,13 +219,12 @@ export class UiTable {
 
   #addDialog(request: DialogRequest, raw: Record<string, unknown>, text: string): void {
     const { id } = request;
-    const question = questionFingerprint(request);
     // The same question again, open or already closed, is ignored (as the controller does):
     // otherwise a tab could answer it again and the agent would read a second answer. Another
     // question under the same id is another question (as the controller takes it too).
     const pending = this.#dialogs.get(id);
-    if (pending ? questionFingerprint(pending.request) === question : this.#closed.get(id) === question)
-      return;
+    const before = pending ? questionFingerprint(pending.request) : this.#closed.get(id);
+    if (before !== undefined && before === questionFingerprint(request)) return;
     pending?.stop();
     this.#expired.delete(id);
     const receivedAt = this.#clock.now();

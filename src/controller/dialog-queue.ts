@@ -59,7 +59,9 @@ export class DialogQueue {
 
   /** Whether `request` is a question closed here: the same id and the same question. */
   isClosed(request: DialogRequest): boolean {
-    return this.#closed.get(request.id) === questionFingerprint(request);
+    const closed = this.#closed.get(request.id);
+    // Most ids were never closed: no fingerprint to take then.
+    return closed !== undefined && closed === questionFingerprint(request);
   }
 
   /** Whether a dialog with this id is pending or was closed, whatever its question. */
