@@ -14,7 +14,7 @@ import { BoundedSet } from '../transport/bounded.js';
 import { isPlainObject } from '../transport/jsonl.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
-import type { AgentProcess } from './agent-process.js';
+import type { AgentExit, AgentProcess } from './agent-process.js';
 import { UiTable } from './ui-table.js';
 import { within } from './wait.js';
 
@@ -64,6 +64,8 @@ export class AgentHub {
   readonly #log: (message: string) => void;
   readonly #restart: (() => AgentProcess) | undefined;
   readonly #tabs = new Set<WebSocket>();
+  /** The bridge is shutting down: the agent's end is expected, and it is not started again. */
+  #shuttingDown = false;
   // What follows belongs to one agent process, and starts anew with each.
   #agent: AgentProcess;
   /** The dialogs each tab answered first (lately): its own answer sent again is not news to it. */
@@ -88,6 +90,12 @@ export class AgentHub {
   /** The agent process running now (or the last one, once it has ended). */
   get agent(): AgentProcess {
     return this.#agent;
+  }
+
+  /** End the agent for good (the bridge is closing): it is not started again afterwards. */
+  stopAgent(): Promise<AgentExit> {
+    this.#shuttingDown = true;
+    return this.#agent.stop();
   }
 
   /** Resolves with the exit message once the current agent has ended and the tabs were told. */
@@ -134,6 +142,7 @@ export class AgentHub {
   #restartAgent(): void {
     if (!this.#restart)
       return this.#log('rpc-ui: a tab asked to start the agent again; this bridge does not.');
+    if (this.#shuttingDown) return;
     if (this.#exit === undefined)
       return this.#log('rpc-ui: a tab asked to start the agent again while it runs; ignored.');
     this.#log('rpc-ui: starting the agent again, as a tab asked.');
@@ -298,9 +307,10 @@ export class AgentHub {
     if (this.#spawnError) stderr.push(this.#spawnError);
     const exit: BridgeAgentExit = { type: 'rpc_ui_agent_exit', code, signal, stderr };
     this.#exit = exit;
-    const how = signal ? `signal ${signal}` : `code ${String(code)}`;
-    const again = this.#restart ? ': a tab can start it again' : '';
-    this.#log(`rpc-ui: the agent exited (${how})${again}.`);
+    if (!this.#shuttingDown) {
+      const how = signal ? `signal ${signal}` : `code ${String(code)}`;
+      this.#log(`rpc-ui: the agent exited (${how})${this.#restart ? ': a tab can start it again' : ''}.`);
+    }
     const lines = [JSON.stringify(exit)];
     for (const id of this.#table.pendingIds()) {
       const closed: BridgeDialogClosed = { type: 'rpc_ui_dialog_closed', id, reason: 'agent-exit' };

@@ -192,7 +192,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      await agentHub.agent.stop();
+      await agentHub.stopAgent();
       // Give the tabs the exit message before their sockets close.
       await agentHub.ended;
       agentHub.closeTabs(1001, 'The bridge is shutting down.');

@@ -2,7 +2,6 @@ import { html, LitElement, nothing, type PropertyValues, type TemplateResult } f
 import { property } from 'lit/decorators.js';
 import { BridgeClient } from '../../controller/bridge-client.js';
 import { ExtensionUIController } from '../../controller/controller.js';
-import { stripAnsi } from '../../protocol/ansi.js';
 import type { BridgeAgentExit } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
 import type { OutboundMessage, Transport } from '../../transport/transport.js';
@@ -12,7 +11,8 @@ import { bindTitle } from '../bindings/title-binding.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import { format, hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { renderAgentExit } from './agent-exit.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { StatePersistence } from './persistence.js';
 import type { RpcPersistMode, RpcStateStore } from './state-store.js';
@@ -292,7 +292,7 @@ export class RpcExtensionUI extends LitElement {
             <span part="connection-label">${text[STATE_TEXT[this.#connection]]}</span>
           </span>
         </div>
-        ${this.agentExit ? this.#renderExit(this.agentExit, text) : nothing}
+        ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#bridge.hello ? () => this.restartAgent() : undefined) : nothing}
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
         <div part="composer"><slot></slot></div>
         <rpc-widget part="widgets-below" placement="belowEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
@@ -301,34 +301,6 @@ export class RpcExtensionUI extends LitElement {
         <rpc-notifications part="notifications" .controller=${controller} .strings=${this.strings} .duration=${this.notificationDuration} ?floating=${!this.contained}></rpc-notifications>
       </div>
       <rpc-dialogs part="dialogs" .controller=${controller} .strings=${this.strings} ?contained=${this.contained}></rpc-dialogs>
-    `;
-  }
-
-  #renderExit(exit: BridgeAgentExit, text: typeof hostEnglish): TemplateResult {
-    const message =
-      exit.code !== null
-        ? format(text.agentExitedCode, { code: exit.code })
-        : exit.signal !== null
-          ? format(text.agentExitedSignal, { signal: exit.signal })
-          : text.agentExited;
-    const lines = exit.stderr;
-    return html`
-      <div class="exit" part="exit">
-        <p class="exit-message" part="exit-message">${message}</p>
-        ${
-          this.#bridge.hello
-            ? html`<button type="button" class="restart" part="restart" @click=${this.restartAgent}>${text.restartAgent}</button>`
-            : nothing
-        }
-        ${
-          lines.length > 0
-            ? html`<details class="exit-details" part="exit-details">
-                <summary part="exit-summary">${format(text.agentStderrSummary, { count: lines.length })}</summary>
-                <pre class="stderr" part="stderr">${lines.map(stripAnsi).join('\n')}</pre>
-              </details>`
-            : nothing
-        }
-      </div>
     `;
   }
 
