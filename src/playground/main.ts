@@ -2,7 +2,7 @@
 // Send and Stop, a protocol log and a theme switch.
 import '../components/define.js';
 import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
-import { isComposing } from '../components/internal/keys.js';
+import { enterKind } from '../components/internal/keys.js';
 import { WebSocketTransport } from '../transport/websocket.js';
 import { ProtocolLog } from './protocol-log.js';
 
@@ -41,7 +41,9 @@ form.addEventListener('submit', (event) => {
   message.value = '';
 });
 message.addEventListener('keydown', (event) => {
-  if (event.key === 'Enter' && !event.shiftKey && !isComposing(event)) {
+  // Enter or Ctrl/Cmd+Enter sends; Shift+Enter is a new line.
+  const enter = enterKind(event);
+  if (enter === 'plain' || enter === 'primary') {
     event.preventDefault();
     form.requestSubmit();
   }

@@ -14,7 +14,7 @@ import { cssomStyle } from '../internal/cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
 import { FocusReturn, wrapTab } from '../internal/focus.js';
 import { dialogEnglish, format, type RpcStrings, stringsFor } from '../strings/strings.js';
-import { isComposing } from '../internal/keys.js';
+import { enterKind, isComposing } from '../internal/keys.js';
 import { guardStrayInput } from './stray-input.js';
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
@@ -370,7 +370,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     if (event.key === 'Escape') {
       event.preventDefault();
       if (once) this.cancel();
-    } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    } else if (enterKind(event) === 'primary') {
       event.preventDefault();
       if (once) this.primaryAction();
     } else if (event.key === 'Enter' && !once && event.target instanceof HTMLButtonElement) {

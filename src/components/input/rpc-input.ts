@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { InputRequest } from '../../protocol/types.js';
-import { isComposing } from '../internal/keys.js';
+import { enterKind } from '../internal/keys.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
 import { inputStyles } from './rpc-input.styles.js';
 import { dialogEnglish, inputEnglish, stringsFor } from '../strings/strings.js';
@@ -43,7 +43,7 @@ export class RpcInput extends TextDialogElement<InputRequest> {
 
   #onKeydown(event: KeyboardEvent): void {
     // Ctrl/Cmd+Enter is the shell's; an Enter that ends an IME composition only commits the text.
-    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || isComposing(event)) return;
+    if (enterKind(event) !== 'plain') return;
     event.preventDefault();
     // A held-down Enter repeats: it must not answer the next dialog too.
     if (!event.repeat) this.primaryAction();

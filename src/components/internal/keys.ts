@@ -6,3 +6,15 @@
 export function isComposing(event: KeyboardEvent): boolean {
   return event.isComposing || event.keyCode === 229;
 }
+
+/**
+ * Which Enter a key event is, the one key rule every handler shares: `primary` with Ctrl or Cmd
+ * (a dialog's primary action, from anywhere in it), `plain` with no modifier at all (submit a
+ * field, pick the active option); `undefined` for any other key, for Shift+Enter or Alt+Enter
+ * (a new line, the platform's), and for the Enter that ends an IME composition.
+ */
+export function enterKind(event: KeyboardEvent): 'plain' | 'primary' | undefined {
+  if (event.key !== 'Enter' || isComposing(event)) return undefined;
+  if (event.ctrlKey || event.metaKey) return 'primary';
+  return event.altKey || event.shiftKey ? undefined : 'plain';
+}

@@ -6,7 +6,7 @@ import type { SelectRequest } from '../../protocol/types.js';
 import { ansiText } from '../ansi-text/ansi-text.js';
 import { cssomStyle } from '../internal/cssom-style.js';
 import { FormValueDialogElement } from '../dialog/form-value.js';
-import { isComposing } from '../internal/keys.js';
+import { enterKind, isComposing } from '../internal/keys.js';
 import { dialogEnglish, format, selectEnglish, stringsFor } from '../strings/strings.js';
 import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from './typeahead.js';
 import { selectStyles } from './rpc-select.styles.js';
@@ -183,6 +183,13 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   #onKeydown(event: KeyboardEvent): void {
     // An IME composition's keys are the input method's.
     if (isComposing(event) || event.defaultPrevented || this.settled) return;
+    if (enterKind(event) === 'plain') {
+      if (this.#shown.length === 0) return;
+      event.preventDefault();
+      // A held-down Enter repeats: it must not answer the next dialog too.
+      if (!event.repeat) this.primaryAction();
+      return;
+    }
     const inFilter = event.currentTarget !== this.#window.listbox;
     const modified = event.ctrlKey || event.metaKey || event.altKey;
     const target = modified || event.shiftKey ? undefined : this.#navigationTarget(event.key, inFilter);
@@ -190,9 +197,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
       if (!inFilter && !modified) this.#onTypeAhead(event);
     } else if (this.#shown.length > 0) {
       event.preventDefault();
-      // A held-down Enter repeats: it must not answer the next dialog too.
-      if (event.key !== 'Enter') this.#moveTo(target);
-      else if (!event.repeat) this.primaryAction();
+      this.#moveTo(target);
     }
   }
 
@@ -202,8 +207,6 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
    */
   #navigationTarget(key: string, inFilter: boolean): number | undefined {
     switch (key) {
-      case 'Enter':
-        return this.active;
       case 'ArrowDown':
         return this.active + 1;
       case 'ArrowUp':

@@ -70,6 +70,21 @@ describe('rpc-input', () => {
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: 'にほん' }]);
   });
 
+  it('only a plain Enter submits: Shift+Enter and Alt+Enter do not', async () => {
+    const { el, responses } = await open();
+    await sendKeys({ type: 'kept' });
+    for (const modifier of ['Shift', 'Alt']) {
+      await sendKeys({ down: modifier });
+      await press('Enter');
+      await sendKeys({ up: modifier });
+    }
+    await el.updateComplete;
+    expect(responses).to.deep.equal([]);
+    expect(dialogOpen(el)).to.equal(true);
+    await press('Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: 'kept' }]);
+  });
+
   it('Escape cancels; Escape again sends nothing more', async () => {
     const { responses } = await open();
     await sendKeys({ type: 'draft' });
