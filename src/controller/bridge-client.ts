@@ -147,10 +147,14 @@ export class BridgeClient {
   }
 
   #answered(dialog: PendingDialog, response: ExtensionUIResponse): void {
-    const session = this.#controller.agentSession;
-    const question = questionFingerprint(dialog.request);
-    this.#sent.remember({ response, question, ...(session === undefined ? {} : { session }) });
+    this.#remember(response, questionFingerprint(dialog.request));
     this.#titles.set(response.id, dialog.request.title);
+  }
+
+  /** Keep an answer to send again, tied to its question and to the agent process that asked. */
+  #remember(response: ExtensionUIResponse, question: string): void {
+    const session = this.#controller.agentSession;
+    this.#sent.remember({ response, question, ...(session === undefined ? {} : { session }) });
     this.#events.emit('answers', undefined);
   }
 
@@ -173,18 +177,12 @@ export class BridgeClient {
   #onInvalid = (report: InvalidRequestReport): void => {
     const { id, reason } = report;
     if (reason !== 'invalid-fields' || !id) return;
-    const session = this.#controller.agentSession;
     if (report.cancelled) {
-      this.#sent.remember({
-        response: cancelResponse(id),
-        question: '',
-        ...(session === undefined ? {} : { session }),
-      });
-      this.#events.emit('answers', undefined);
+      this.#remember(cancelResponse(id), '');
       return;
     }
     const answer = this.#sent.get(id);
-    if (this.#hello && answer?.question === '' && this.#sameSession(answer)) this.#resend(id);
+    if (answer?.question === '' && this.#sameSession(answer)) this.#resend(id);
   };
 
   #sameSession(answer: SentAnswer): boolean {

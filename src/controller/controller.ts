@@ -52,6 +52,7 @@ export class ExtensionUIController {
       queue: this.#queue,
       state: this.#state,
       notify: (entry) => this.#notify(entry),
+      noteId: () => this.#noteId(),
       cancel: (id) => this.cancel(id),
       send: (message) => this.send(message),
       error: (error) => this.#error(error),
@@ -79,7 +80,7 @@ export class ExtensionUIController {
       this.#update('state', state);
     };
     this.#unsubscribe = [
-      transport.on('message', (line) => routeLine(line, this.#routing, this.#noteId)),
+      transport.on('message', (line) => routeLine(line, this.#routing)),
       transport.on('state', onState),
       transport.on('error', (error) => this.#events.emit('error', error)),
     ];

@@ -19,6 +19,8 @@ export interface RoutingTargets {
   readonly state: UiState;
   /** Add a notification (the agent's, or a note) and tell it. */
   notify(entry: NotificationEntry): void;
+  /** A new id for a note of the client's own. */
+  noteId(): string;
   /** Close a pending dialog locally. */
   cancel(id: string): void;
   /** Send to the agent. @throws when the transport cannot take it */
@@ -43,7 +45,7 @@ function noteEntry(id: string, note: NotificationEntry['note']): NotificationEnt
  * One line from the transport, on the hot path: only extension UI requests, and lines whose type
  * could not be read, are parsed; every other line goes to the host untouched (`message`).
  */
-export function routeLine(line: InboundMessage, to: RoutingTargets, noteId: () => string): void {
+export function routeLine(line: InboundMessage, to: RoutingTargets): void {
   const type = line.type;
   if (type === REQUEST_TYPE || type === undefined) {
     const parsed = line.parse();
@@ -51,7 +53,7 @@ export function routeLine(line: InboundMessage, to: RoutingTargets, noteId: () =
       const what = type ? 'An extension UI request' : 'A line from the agent';
       const said = `${what} is not valid JSON (${parsed.error}); it was ignored.`;
       // A dialog among them would leave the agent waiting with nothing shown: the user is told.
-      if (type) to.notify(noteEntry(noteId(), { kind: 'unreadable-request', error: parsed.error }));
+      if (type) to.notify(noteEntry(to.noteId(), { kind: 'unreadable-request', error: parsed.error }));
       to.events.emit('invalid', { raw: clip(line.text), reason: 'malformed-json', message: said });
       return;
     }

@@ -5,9 +5,19 @@
  * agent whose ids start again at 1, an extension with fixed ids).
  */
 export function questionFingerprint(request: object): string {
-  const { id: _id, timeout: _timeout, ...question } = request as Readonly<Record<string, unknown>>;
-  return digest(canonicalJson(question));
+  // A request is taken once per object: the queue, the bridge client and the bridge's table ask
+  // for the same one (a select of 10,000 options is not read again each time).
+  let fingerprint = taken.get(request);
+  if (fingerprint === undefined) {
+    const { id: _id, timeout: _timeout, ...question } = request as Readonly<Record<string, unknown>>;
+    fingerprint = digest(canonicalJson(question));
+    taken.set(request, fingerprint);
+  }
+  return fingerprint;
 }
+
+/** Fingerprints already taken, by request object (requests are never changed once parsed). */
+const taken = new WeakMap<object, string>();
 
 /** JSON with object keys sorted at every level, so the same question always reads the same. */
 function canonicalJson(value: unknown): string {
