@@ -1,3 +1,4 @@
+import type { AgentIdentity } from '../protocol/agent.js';
 import { responseFor } from '../protocol/responses.js';
 import type { DialogAnswer, NotifyType } from '../protocol/types.js';
 import { Emitter } from '../transport/emitter.js';
@@ -5,9 +6,10 @@ import { TransportError } from '../transport/errors.js';
 import type { ConnectionState, OutboundMessage, Transport } from '../transport/transport.js';
 import { type Clock, systemClock } from './clock.js';
 import { DialogQueue } from './dialog-queue.js';
+import { Logins } from './logins.js';
 import type { ChangeKind, ControllerEvents, ControllerOptions } from './events.js';
 import { type RoutingTargets, routeLine } from './routing.js';
-import { type ControllerSnapshot, readSnapshot } from './snapshot.js';
+import { type ControllerSnapshot, readSnapshot, reopenDialogs, takeSnapshot } from './snapshot.js';
 import type {
   ClientNote,
   NotificationEntry,
@@ -33,10 +35,17 @@ export class ExtensionUIController {
   readonly #state: UiState;
   /** Dialogs whose answer is being handed to the transport now (a listener may call back). */
   readonly #answering = new Set<string>();
-  /** What routing an agent line acts on. */
   readonly #routing: RoutingTargets;
   #session: string | undefined;
+  #agent: AgentIdentity | undefined;
   #notes = 0;
+  /** The agent's logins (atomic's `oauth_*`, oh-my-pi's `open_url`): start, cancel, dismiss. */
+  readonly logins: Logins = new Logins({
+    send: (message) => this.send(message),
+    dialogs: () => this.dialogs.map((dialog) => dialog.request),
+    withdraw: (id) => this.#withdraw(id),
+    changed: () => this.#update('logins', this.logins.list),
+  });
   #transport: Transport | undefined;
   #unsubscribe: (() => void)[] = [];
 
@@ -53,6 +62,10 @@ export class ExtensionUIController {
       state: this.#state,
       notify: (entry) => this.#notify(entry),
       noteId: () => this.#noteId(),
+      logins: this.logins,
+      agent: () => this.#agent,
+      useAgent: (agent) => this.useAgent(agent),
+      withdraw: (id) => this.#withdraw(id),
       cancel: (id) => this.cancel(id),
       send: (message) => this.send(message),
       error: (error) => this.#error(error),
@@ -153,8 +166,20 @@ export class ExtensionUIController {
     if (session !== undefined && session === this.#session) return false;
     this.#session = session;
     for (const dialog of this.#queue.clear({ closed: true })) this.#events.emit('dismiss', { dialog });
+    this.logins.clear();
     this.#changed('session');
     return true;
+  }
+
+  /** The agent at the other end, as far as it is known (oh-my-pi's `ready`, the bridge's hello). */
+  get agent(): AgentIdentity | undefined {
+    return this.#agent;
+  }
+
+  /** Say which agent this is: the kit follows it where agents differ (`timeout: 0`). */
+  useAgent(agent: AgentIdentity): void {
+    this.#agent = agent;
+    this.#update('agent', agent);
   }
 
   /** Status entries sorted by key with `localeCompare`, as pi's own footer sorts them. */
@@ -234,12 +259,8 @@ export class ExtensionUIController {
    * strings, or a sentence of the host's own. `notify` is emitted as for the agent's.
    */
   note(note: ClientNote | string, notifyType: NotifyType = 'info'): void {
-    const id = this.#noteId();
-    const entry: NotificationEntry =
-      typeof note === 'string'
-        ? { id, message: note, notifyType, time: Date.now() }
-        : { id, message: '', notifyType, time: Date.now(), note };
-    this.#notify(entry);
+    const words = typeof note === 'string' ? { message: note } : { message: '', note };
+    this.#notify({ id: this.#noteId(), notifyType, time: Date.now(), ...words });
   }
 
   /**
@@ -252,6 +273,15 @@ export class ExtensionUIController {
     this.#queue.remove(id);
     this.#events.emit('dismiss', { dialog });
     return true;
+  }
+
+  /** The agent no longer waits for dialog `id`: close it and say so. */
+  #withdraw(id: string): void {
+    const dialog = this.#pending(id);
+    if (!dialog) return;
+    this.#queue.remove(id);
+    this.#events.emit('dismiss', { dialog, reason: 'withdrawn' });
+    this.note({ kind: 'withdrawn', title: dialog.request.title });
   }
 
   /**
@@ -282,26 +312,7 @@ export class ExtensionUIController {
 
   /** A JSON-serialisable copy of the state, dialogs with their remaining time. */
   snapshot(): ControllerSnapshot {
-    const now = this.#clock.now();
-    const state = this.#state;
-    return {
-      version: 2,
-      savedAt: Date.now(),
-      ...(this.#session === undefined ? {} : { session: this.#session }),
-      dialogs: this.dialogs.map(({ request, receivedAt, deadline }) => ({
-        request,
-        ageMs: now - receivedAt,
-        remainingMs: deadline === undefined ? null : Math.max(0, deadline - now),
-        draft: this.#queue.draft(request.id),
-      })),
-      // These arrays are never changed in place: a new one replaces each.
-      statuses: state.statuses,
-      widgets: state.widgets,
-      title: state.title,
-      editorText: state.editorText,
-      notifications: state.notifications,
-      closed: this.#queue.closed(),
-    };
+    return takeSnapshot(this.#clock.now(), this.#session, this.#queue, this.#state);
   }
 
   /**
@@ -316,16 +327,10 @@ export class ExtensionUIController {
    */
   restore(data: unknown): void {
     const snapshot = readSnapshot(data);
-    const away = Math.max(0, Date.now() - (snapshot.savedAt ?? Date.now()));
     const queue = this.#queue;
     const fresh = this.#session === undefined && queue.list.length === 0;
     if (fresh) this.#session = snapshot.session;
-    if (fresh || this.#session === snapshot.session) {
-      for (const { id, question } of snapshot.closed) queue.markClosed(id, question);
-      for (const { request, ageMs, remainingMs, draft } of snapshot.dialogs)
-        if (!queue.get(request.id) && !queue.isClosed(request))
-          queue.open(request, ageMs + away, remainingMs === null ? undefined : remainingMs - away, draft);
-    }
+    if (fresh || this.#session === snapshot.session) reopenDialogs(snapshot, queue);
     this.#state.restore(snapshot);
     this.#update('statuses', this.statuses);
     this.#update('widgets', this.widgets);

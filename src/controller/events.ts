@@ -1,8 +1,10 @@
+import type { AgentIdentity } from '../protocol/agent.js';
 import type { InvalidRequestReport } from '../protocol/report.js';
 import type { DialogRequest, ExtensionUIRequest, ExtensionUIResponse } from '../protocol/types.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { ConnectionState, Transport } from '../transport/transport.js';
 import type { Clock } from './clock.js';
+import type { LoginEntry } from './logins.js';
 import type {
   DismissEvent,
   ExpireEvent,
@@ -22,6 +24,8 @@ export type ChangeKind =
   | 'notifications'
   | 'drafts'
   | 'session'
+  | 'agent'
+  | 'logins'
   | 'state';
 
 /** Events of an {@link ExtensionUIController}. */
@@ -63,6 +67,15 @@ export interface ControllerEvents {
   invalid: InvalidRequestReport;
   /** Any line that is not an extension UI request, unchanged (command responses, events). */
   message: InboundMessage;
+  /**
+   * A line that is not JSON at all: the agent's own output (oh-my-pi writes an extension's
+   * `console.log` to stdout). For a log; it is not an error.
+   */
+  output: string;
+  /** What is known of the agent changed (oh-my-pi's `ready`, the bridge's hello). */
+  agent: AgentIdentity;
+  /** The agent's logins changed (atomic's `oauth_*`, oh-my-pi's `open_url`). */
+  logins: readonly LoginEntry[];
   /** The transport's connection state changed. */
   state: ConnectionState;
   /** A transport error, or an answer that could not be sent. */

@@ -1,14 +1,16 @@
+import { READY_TYPE, readReady, zeroTimeoutIsOver, type AgentIdentity } from '../protocol/agent.js';
 import { questionFingerprint } from '../protocol/fingerprint.js';
 import { parseRequest } from '../protocol/parse.js';
 import type { InvalidRequestReport } from '../protocol/report.js';
 import { cancelResponse } from '../protocol/responses.js';
-import type { DialogRequest } from '../protocol/types.js';
+import type { DialogRequest, ExtensionUIRequest, LoginRequest } from '../protocol/types.js';
 import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../protocol/types.js';
 import type { Emitter } from '../transport/emitter.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
 import type { DialogQueue } from './dialog-queue.js';
 import type { ControllerEvents } from './events.js';
+import type { Logins } from './logins.js';
 import type { NotificationEntry } from './types.js';
 import type { UiState } from './ui-state.js';
 
@@ -17,6 +19,13 @@ export interface RoutingTargets {
   readonly events: Emitter<ControllerEvents>;
   readonly queue: DialogQueue;
   readonly state: UiState;
+  readonly logins: Logins;
+  /** The agent at the other end, as far as it is known. */
+  agent(): AgentIdentity | undefined;
+  /** Say which agent this is. */
+  useAgent(agent: AgentIdentity): void;
+  /** Close a pending dialog the agent withdrew, with a note; an unknown id is ignored. */
+  withdraw(id: string): void;
   /** Add a notification (the agent's, or a note) and tell it. */
   notify(entry: NotificationEntry): void;
   /** A new id for a note of the client's own. */
@@ -41,14 +50,25 @@ function noteEntry(id: string, note: NotificationEntry['note']): NotificationEnt
   return { id, message: '', notifyType: 'error', time: Date.now(), note };
 }
 
+/** Whether a line that is not JSON was meant as JSON (it is an object's start, cut or broken). */
+function meantAsJson(line: InboundMessage): boolean {
+  return line.text.trimStart().startsWith('{');
+}
+
 /**
  * One line from the transport, on the hot path: only extension UI requests, and lines whose type
- * could not be read, are parsed; every other line goes to the host untouched (`message`).
+ * could not be read, are parsed; every other line goes to the host untouched (`message`). A line
+ * that is not JSON at all is the agent's own output (oh-my-pi writes an extension's
+ * `console.log` to stdout): `output`, never a note.
  */
 export function routeLine(line: InboundMessage, to: RoutingTargets): void {
   const type = line.type;
   if (type === REQUEST_TYPE || type === undefined) {
     const parsed = line.parse();
+    if (!parsed.ok && !type && !meantAsJson(line)) {
+      to.events.emit('output', line.text);
+      return;
+    }
     if (!parsed.ok) {
       const what = type ? 'An extension UI request' : 'A line from the agent';
       const said = `${what} is not valid JSON (${parsed.error}); it was ignored.`;
@@ -62,7 +82,18 @@ export function routeLine(line: InboundMessage, to: RoutingTargets): void {
       return;
     }
   }
+  if (type === READY_TYPE) {
+    const parsed = line.parse();
+    // Only oh-my-pi says `ready`; the bridge's hello may have named it already, with its version.
+    if (parsed.ok && readReady(parsed.value) && to.agent()?.name !== 'omp') to.useAgent({ name: 'omp' });
+  } else if (type === 'response' && to.logins.list.length > 0) to.logins.response(line);
   if (to.events.has('message')) to.events.emit('message', line);
+}
+
+function isLoginRequest(request: ExtensionUIRequest): request is LoginRequest {
+  return (
+    request.method === 'open_url' || request.method === 'oauth_device_code' || request.method === 'oauth_info'
+  );
 }
 
 function routeRequest(value: unknown, line: InboundMessage, to: RoutingTargets): void {
@@ -74,6 +105,9 @@ function routeRequest(value: unknown, line: InboundMessage, to: RoutingTargets):
   const request = result.request;
   to.events.emit('request', request);
   if (isDialogRequest(request)) receiveDialog(request, line, to);
+  else if (request.method === 'cancel') to.withdraw(request.targetId);
+  else if (request.method === 'oauth_manual_code_cancel') to.logins.withdrawManualCode(request.login);
+  else if (isLoginRequest(request)) to.logins.apply(request);
   else {
     const entry = to.state.apply(request);
     if (entry) to.notify(entry);
@@ -88,10 +122,11 @@ function routeRequest(value: unknown, line: InboundMessage, to: RoutingTargets):
 function receiveDialog(request: DialogRequest, line: InboundMessage, to: RoutingTargets): void {
   const { id, method } = request;
   const { queue, events } = to;
+  const timeout = dialogTimeout(request, zeroTimeoutIsOver(to.agent()));
   const pending = queue.get(id);
   if (pending) {
     if (questionFingerprint(pending.request) === questionFingerprint(request)) {
-      queue.replayed(request, dialogTimeout(request));
+      queue.replayed(request, timeout);
       return;
     }
     to.cancel(id);
@@ -106,7 +141,8 @@ function receiveDialog(request: DialogRequest, line: InboundMessage, to: Routing
     events.emit('repeat', { request });
     return;
   }
-  queue.open(request, 0, dialogTimeout(request));
+  if (request.login) to.logins.asked(request.login);
+  queue.open(request, 0, timeout);
 }
 
 /**

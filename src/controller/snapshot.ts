@@ -3,7 +3,8 @@ import { parseRequest } from '../protocol/parse.js';
 import { lines, notifyType, number, text, widgetPlacement } from '../protocol/schema.js';
 import type { DialogRequest } from '../protocol/types.js';
 import { isDialogRequest } from '../protocol/types.js';
-import type { ClosedQuestion } from './dialog-queue.js';
+import type { ClosedQuestion, DialogQueue } from './dialog-queue.js';
+import type { UiState } from './ui-state.js';
 import type { NotificationEntry, StatusEntry, WidgetEntry } from './types.js';
 
 /** A saved dialog: its request, how long ago it arrived, and the time it had left. */
@@ -36,7 +37,10 @@ export interface ControllerSnapshot {
 // Each dialog's `request` is read by parseRequest, below (not with z.unknown: one zod feature less
 // in every page's bundle).
 const note = z.union([
-  z.object({ kind: z.enum(['answered-elsewhere', 'answer-not-used', 'answer-too-late']), title: text }),
+  z.object({
+    kind: z.enum(['answered-elsewhere', 'answer-not-used', 'answer-too-late', 'withdrawn']),
+    title: text,
+  }),
   z.object({ kind: z.literal('unreadable-request'), error: text }),
   z.object({ kind: z.literal('invalid-dialog'), method: text, fields: z.array(text) }),
 ]);
@@ -77,4 +81,43 @@ export function readSnapshot(data: unknown): ControllerSnapshot {
   });
   const { version: _version, closed = [], ...rest } = result.data;
   return { ...rest, version: 2, dialogs, closed };
+}
+
+/** The snapshot of a queue and a state at `now` (the queue's clock), for agent process `session`. */
+export function takeSnapshot(
+  now: number,
+  session: string | undefined,
+  queue: DialogQueue,
+  state: UiState,
+): ControllerSnapshot {
+  return {
+    version: 2,
+    savedAt: Date.now(),
+    ...(session === undefined ? {} : { session }),
+    dialogs: queue.list.map(({ request, receivedAt, deadline }) => ({
+      request,
+      ageMs: now - receivedAt,
+      remainingMs: deadline === undefined ? null : Math.max(0, deadline - now),
+      draft: queue.draft(request.id),
+    })),
+    // These arrays are never changed in place: a new one replaces each.
+    statuses: state.statuses,
+    widgets: state.widgets,
+    title: state.title,
+    editorText: state.editorText,
+    notifications: state.notifications,
+    closed: queue.closed(),
+  };
+}
+
+/**
+ * Mark the snapshot's closed questions closed and open its dialogs again, less the wall-clock
+ * time since it was taken; those pending or closed already are left as they are.
+ */
+export function reopenDialogs(snapshot: ControllerSnapshot, queue: DialogQueue): void {
+  const away = Math.max(0, Date.now() - (snapshot.savedAt ?? Date.now()));
+  for (const { id, question } of snapshot.closed) queue.markClosed(id, question);
+  for (const { request, ageMs, remainingMs, draft } of snapshot.dialogs)
+    if (!queue.get(request.id) && !queue.isClosed(request))
+      queue.open(request, ageMs + away, remainingMs === null ? undefined : remainingMs - away, draft);
 }

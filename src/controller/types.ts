@@ -36,6 +36,8 @@ export type ClientNote =
   | { readonly kind: 'answer-not-used'; readonly title: string }
   /** This tab's answer reached the agent after it stopped waiting. */
   | { readonly kind: 'answer-too-late'; readonly title: string }
+  /** The agent withdrew a dialog before it was answered (oh-my-pi's `cancel`). */
+  | { readonly kind: 'withdrawn'; readonly title: string }
   /** An extension UI request that is not JSON: the agent may wait on a dialog nobody sees. */
   | { readonly kind: 'unreadable-request'; readonly error: string }
   /** A dialog whose fields could not be used (`fields`) was answered cancelled. */
@@ -68,6 +70,8 @@ export interface ExpireEvent {
 /** A dialog closed locally without sending anything (the agent aborted it, the session changed). */
 export interface DismissEvent {
   readonly dialog: PendingDialog;
+  /** `withdrawn`: the agent said it no longer waits for it (oh-my-pi's `cancel`, a login's end). */
+  readonly reason?: 'withdrawn';
 }
 
 /** What {@link ExtensionUIController.respond} did. */

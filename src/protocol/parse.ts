@@ -15,9 +15,21 @@ interface Issue {
   readonly values?: readonly unknown[];
 }
 
-/** What the schemas leave to code: the defaults, and `null` read as "clear" (field left out). */
+/**
+ * What the schemas leave to code: the defaults, `null` read as "clear" (field left out), and
+ * atomic's login requests in the kit's shapes (its questions are dialogs that carry `login`).
+ */
 function normalise(request: WireRequest): ExtensionUIRequest {
   switch (request.method) {
+    case 'oauth_auth':
+    case 'oauth_device_code':
+    case 'oauth_progress':
+    case 'oauth_info':
+    case 'oauth_prompt':
+    case 'oauth_select':
+    case 'oauth_manual_code':
+    case 'oauth_manual_code_cancel':
+      return normaliseLogin(request);
     case 'notify':
       return { ...request, notifyType: request.notifyType ?? 'info' };
     case 'setStatus': {
@@ -31,6 +43,52 @@ function normalise(request: WireRequest): ExtensionUIRequest {
     }
     default:
       return request;
+  }
+}
+
+type WireLoginRequest = Extract<WireRequest, { readonly provider: string }>;
+
+function normaliseLogin(wire: WireLoginRequest): ExtensionUIRequest {
+  const { type, id, provider } = wire;
+  const login = { provider, loginId: wire.loginId ?? provider };
+  switch (wire.method) {
+    case 'oauth_auth':
+      return { type, id, method: 'open_url', ...wire.info, login };
+    case 'oauth_device_code':
+      return { type, id, method: 'oauth_device_code', login, ...wire.info };
+    case 'oauth_progress':
+      return { type, id, method: 'oauth_info', login, message: wire.message, links: [] };
+    case 'oauth_info':
+      return { type, id, method: 'oauth_info', login, message: wire.message, links: wire.links };
+    case 'oauth_prompt': {
+      const { message, placeholder, allowEmpty } = wire.prompt;
+      const asked = { method: wire.method, ...login, ...(allowEmpty === undefined ? {} : { allowEmpty }) };
+      return {
+        type,
+        id,
+        method: 'input',
+        title: message,
+        ...(placeholder ? { placeholder } : {}),
+        login: asked,
+      };
+    }
+    case 'oauth_select': {
+      const { message, options } = wire.prompt;
+      const optionIds = options.map((option) => option.id);
+      return {
+        type,
+        id,
+        method: 'select',
+        title: message,
+        options: options.map((option) => option.label),
+        login: { method: wire.method, ...login, optionIds },
+      };
+    }
+    case 'oauth_manual_code':
+      // The title is worded by the element (strings), from `login.method`.
+      return { type, id, method: 'input', title: '', login: { method: wire.method, ...login } };
+    case 'oauth_manual_code_cancel':
+      return { type, id, method: 'oauth_manual_code_cancel', login };
   }
 }
 

@@ -47,5 +47,11 @@ export function responseFor(request: DialogRequest, answer: DialogAnswer): Exten
       `A select dialog is answered with one of its options, not ${JSON.stringify(answer.value)}.`,
     );
   }
+  // atomic's `oauth_select` is answered with the chosen option's id, not its label.
+  const ids = request.method === 'select' ? request.login?.optionIds : undefined;
+  if (ids && request.method === 'select') {
+    const id = ids[request.options.indexOf(answer.value)];
+    if (id !== undefined) return valueResponse(request.id, id);
+  }
   return valueResponse(request.id, answer.value);
 }

@@ -13,25 +13,56 @@ export type NotifyType = 'info' | 'warning' | 'error';
 /** Where a widget goes. A missing `widgetPlacement` on the wire means `aboveEditor`. */
 export type WidgetPlacement = 'aboveEditor' | 'belowEditor';
 
-/** Fields every request carries. `id` is a fresh UUID for every request. */
+/**
+ * Fields every request carries. `id` is opaque: a UUID from pi and atomic, 16 hex digits from
+ * oh-my-pi, anything from another agent. It is never parsed.
+ */
 export interface RequestBase {
   readonly type: typeof REQUEST_TYPE;
   /** Unique per request; a response must echo it. */
   readonly id: string;
 }
 
+/** One option's extra text (oh-my-pi's `optionDetails`, aligned with `options`; `{}` for none). */
+export interface OptionDetail {
+  readonly description?: string;
+}
+
+/**
+ * The login a dialog belongs to: atomic asks its `oauth_prompt`, `oauth_select` and
+ * `oauth_manual_code` questions as dialogs of a login started with `login_provider`.
+ */
+export interface LoginQuestion {
+  /** The wire method the dialog came as. */
+  readonly method: 'oauth_prompt' | 'oauth_select' | 'oauth_manual_code';
+  readonly provider: string;
+  readonly loginId: string;
+  /** For `oauth_select`: each option's id, aligned with `options`; the answer is the id. */
+  readonly optionIds?: readonly string[];
+  /** For `oauth_prompt`: whether an empty answer may be sent. */
+  readonly allowEmpty?: boolean;
+}
+
+/** What every dialog may carry besides its own fields. */
+interface DialogBase extends RequestBase {
+  /** Set when the dialog is a question of an agent's login (atomic's `oauth_*`). */
+  readonly login?: LoginQuestion;
+}
+
 /** Pick one of `options`; answer with the option string exactly as received. */
-export interface SelectRequest extends RequestBase {
+export interface SelectRequest extends DialogBase {
   readonly method: 'select';
   readonly title: string;
   /** The choices, in order. They may repeat. */
   readonly options: readonly string[];
+  /** Optional descriptions, one per option by index (oh-my-pi). */
+  readonly optionDetails?: readonly OptionDetail[];
   /** Milliseconds after which the agent goes on with `undefined`; absent or `0` means never. */
   readonly timeout?: number;
 }
 
 /** A yes/no question. */
-export interface ConfirmRequest extends RequestBase {
+export interface ConfirmRequest extends DialogBase {
   readonly method: 'confirm';
   readonly title: string;
   /** The question's body; may span several lines. */
@@ -41,7 +72,7 @@ export interface ConfirmRequest extends RequestBase {
 }
 
 /** Free-form, single-line text. There is no prefill. */
-export interface InputRequest extends RequestBase {
+export interface InputRequest extends DialogBase {
   readonly method: 'input';
   readonly title: string;
   readonly placeholder?: string;
@@ -50,10 +81,12 @@ export interface InputRequest extends RequestBase {
 }
 
 /** Multi-line text with an optional prefill. Never times out. */
-export interface EditorRequest extends RequestBase {
+export interface EditorRequest extends DialogBase {
   readonly method: 'editor';
   readonly title: string;
   readonly prefill?: string;
+  /** oh-my-pi: show the editor as a prompt (a styling hint). */
+  readonly promptStyle?: boolean;
 }
 
 /** A notification. Fire-and-forget. */
@@ -92,6 +125,56 @@ export interface SetEditorTextRequest extends RequestBase {
   readonly text: string;
 }
 
+/** oh-my-pi: the extension withdrew the dialog `targetId` (its signal fired). Nothing is answered. */
+export interface CancelRequest extends RequestBase {
+  readonly method: 'cancel';
+  readonly targetId: string;
+}
+
+/**
+ * A page for the user to open (oh-my-pi's `open_url`, atomic's `oauth_auth`): shown as a link,
+ * never opened by itself.
+ */
+export interface OpenUrlRequest extends RequestBase {
+  readonly method: 'open_url';
+  readonly url: string;
+  /** A local address that opens `url` (it survives a cut `url`). */
+  readonly launchUrl?: string;
+  readonly instructions?: string;
+  /** For atomic's `oauth_auth`: the login it belongs to. */
+  readonly login?: LoginRef;
+}
+
+/** A login of the agent's, named as atomic names it. */
+export interface LoginRef {
+  readonly provider: string;
+  readonly loginId: string;
+}
+
+/** atomic's `oauth_device_code`: a code to type at a page. */
+export interface DeviceCodeRequest extends RequestBase {
+  readonly method: 'oauth_device_code';
+  readonly login: LoginRef;
+  readonly userCode: string;
+  readonly verificationUri: string;
+  readonly intervalSeconds?: number;
+  readonly expiresInSeconds?: number;
+}
+
+/** atomic's `oauth_progress` (`links` empty) and `oauth_info`: what the login is doing. */
+export interface LoginInfoRequest extends RequestBase {
+  readonly method: 'oauth_info';
+  readonly login: LoginRef;
+  readonly message: string;
+  readonly links: readonly { readonly url: string; readonly label?: string }[];
+}
+
+/** atomic's `oauth_manual_code_cancel`: the login's manual-code dialog is no longer wanted. */
+export interface LoginDialogCancelRequest extends RequestBase {
+  readonly method: 'oauth_manual_code_cancel';
+  readonly login: LoginRef;
+}
+
 /** The four requests that block the agent until answered (or until their timeout). */
 export type DialogRequest = SelectRequest | ConfirmRequest | InputRequest | EditorRequest;
 /** The five requests that expect no answer. */
@@ -101,8 +184,12 @@ export type UpdateRequest =
   | SetWidgetRequest
   | SetTitleRequest
   | SetEditorTextRequest;
+/** Requests that close something already shown. */
+export type WithdrawRequest = CancelRequest | LoginDialogCancelRequest;
+/** The parts of a login the user reads (no answer). */
+export type LoginRequest = OpenUrlRequest | DeviceCodeRequest | LoginInfoRequest;
 /** Any valid extension UI request. */
-export type ExtensionUIRequest = DialogRequest | UpdateRequest;
+export type ExtensionUIRequest = DialogRequest | UpdateRequest | WithdrawRequest | LoginRequest;
 /** The `method` of a dialog request. */
 export type DialogMethod = DialogRequest['method'];
 /** The `method` of any known request. */
@@ -152,10 +239,12 @@ export function isDialogRequest(request: ExtensionUIRequest): request is DialogR
 }
 
 /**
- * The request's timeout in milliseconds, or `undefined` when it never times out
- * (no timeout, `timeout: 0`, or an `editor`). A negative timeout is `0`: the agent already gave up.
+ * The request's timeout in milliseconds, or `undefined` when it never times out (no timeout, an
+ * `editor`, or `timeout: 0` where it means "never"). A negative timeout is `0`: the agent already
+ * gave up, as oh-my-pi has with `timeout: 0` (`zeroIsOver`).
  */
-export function dialogTimeout(request: DialogRequest): number | undefined {
-  if (request.method === 'editor' || !request.timeout) return undefined;
+export function dialogTimeout(request: DialogRequest, zeroIsOver = false): number | undefined {
+  if (request.method === 'editor' || request.timeout === undefined) return undefined;
+  if (request.timeout === 0 && !zeroIsOver) return undefined;
   return Math.max(0, request.timeout);
 }

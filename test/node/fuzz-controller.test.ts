@@ -188,6 +188,7 @@ class Run {
         is(typeof report.message, 'string', 'report message');
       }),
       c.on('message', () => log('message')),
+      c.on('output', () => log('output')),
       c.on('answer', ({ dialog, response }) => {
         is(response.id, dialog.request.id, 'answer id');
         log(`answer:${dialog.request.id}`);
@@ -242,8 +243,9 @@ class Run {
   #line(message: InboundMessage): void {
     const type = message.type;
     if (type !== REQUEST_TYPE) {
-      this.#expect(type === undefined && !message.parse().ok ? 'invalid:malformed-json' : 'message');
-      return;
+      // A line that is not JSON is the agent's output; one meant as JSON but broken is reported.
+      if (type !== undefined || message.parse().ok) return this.#expect('message');
+      return this.#expect(message.text.trimStart().startsWith('{') ? 'invalid:malformed-json' : 'output');
     }
     const parsed = message.parse();
     if (!parsed.ok) {
@@ -341,6 +343,14 @@ class Run {
       case 'set_editor_text':
         this.editorText = request.text;
         return;
+      case 'cancel': {
+        // The agent withdrew the dialog: it closes, nothing is sent, a note says so.
+        const pending = this.pending.get(request.targetId);
+        if (!pending) return;
+        this.#close(pending, 'dismiss');
+        this.#note(NOTE, false);
+        return;
+      }
     }
   }
 

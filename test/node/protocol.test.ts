@@ -96,15 +96,15 @@ describe('request schemas', () => {
 
 describe('invalid requests become typed reports', () => {
   it('an unknown method, kept with its raw line', () => {
-    const line = `{${head},"method":"open_url","url":"https://example.com"}`;
+    const line = `{${head},"method":"open_panel","url":"https://example.com"}`;
     expect(parse(line)).toEqual({
       ok: false,
       report: {
         raw: line,
         reason: 'unknown-method',
         id: 'r1',
-        method: 'open_url',
-        message: 'Unknown extension UI method "open_url"; the request was ignored and not answered.',
+        method: 'open_panel',
+        message: 'Unknown extension UI method "open_panel"; the request was ignored and not answered.',
       },
     });
   });

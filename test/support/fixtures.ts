@@ -8,14 +8,22 @@ export interface TranscriptRecord {
   readonly raw: string;
 }
 
-const dir = fileURLToPath(new URL('../fixtures/pi-0.73.1/', import.meta.url));
+/** The agents whose real transcripts are in test/fixtures/, by folder. */
+export type TranscriptAgent = 'pi-0.73.1' | 'pi-1.6.0' | 'omp-18.2.3' | 'atomic-6031a92';
 
-/** The transcript files of the real agent. */
-export const fixtureNames = readdirSync(dir).filter((name) => name.endsWith('.jsonl'));
+const dir = (agent: TranscriptAgent) => fileURLToPath(new URL(`../fixtures/${agent}/`, import.meta.url));
 
-/** Read one transcript. */
-export function readTranscript(name: string): TranscriptRecord[] {
-  return readFileSync(dir + name, 'utf8')
+/** The transcript files of one real agent. */
+export function transcriptNames(agent: TranscriptAgent): string[] {
+  return readdirSync(dir(agent)).filter((name) => name.endsWith('.jsonl'));
+}
+
+/** The transcript files of pi 0.73.1. */
+export const fixtureNames = transcriptNames('pi-0.73.1');
+
+/** Read one transcript (of pi 0.73.1 unless `agent` says otherwise). */
+export function readTranscript(name: string, agent: TranscriptAgent = 'pi-0.73.1'): TranscriptRecord[] {
+  return readFileSync(dir(agent) + name, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as TranscriptRecord);

@@ -83,6 +83,8 @@ export interface RpcStrings {
   answerNotUsed: string;
   /** Note: this tab's answer reached the agent after it stopped waiting: `{title}`. */
   answerTooLate: string;
+  /** Note: the agent withdrew a question before it was answered: `{title}`. */
+  withdrawn: string;
   /** Note: an extension UI request that is not JSON, perhaps a question nobody sees: `{error}`. */
   unreadableRequest: string;
   /** Note: a dialog whose fields could not be used, answered cancelled: `{method}`, `{fields}`. */
@@ -152,6 +154,7 @@ export const notificationsEnglish = {
   answerNotUsed: 'Another tab answered “{title}” first: your answer was not used.',
   answerTooLate:
     'Your answer to “{title}” arrived after the agent stopped waiting: it went on with its default.',
+  withdrawn: 'The agent withdrew “{title}”: it no longer waits for an answer.',
   unreadableRequest:
     'The agent sent an extension UI request that is not valid JSON ({error}): it may be waiting on a question that cannot be shown.',
   invalidDialog:
@@ -228,7 +231,12 @@ export function format(template: string, values: Readonly<Record<string, string 
 /** The strings a note is worded with. */
 export type NoteStrings = Pick<
   RpcStrings,
-  'answeredElsewhere' | 'answerNotUsed' | 'answerTooLate' | 'unreadableRequest' | 'invalidDialog'
+  | 'answeredElsewhere'
+  | 'answerNotUsed'
+  | 'answerTooLate'
+  | 'withdrawn'
+  | 'unreadableRequest'
+  | 'invalidDialog'
 >;
 
 /** A note of the client's own (see `ClientNote`), worded with `strings`. A quoted title is isolated. */
@@ -240,6 +248,8 @@ export function noteText(note: ClientNote, strings: NoteStrings): string {
       return format(strings.answerNotUsed, { title: quotedText(note.title) });
     case 'answer-too-late':
       return format(strings.answerTooLate, { title: quotedText(note.title) });
+    case 'withdrawn':
+      return format(strings.withdrawn, { title: quotedText(note.title) });
     case 'unreadable-request':
       return format(strings.unreadableRequest, { error: note.error });
     case 'invalid-dialog':
