@@ -1,7 +1,8 @@
 // `npm start`: install dependencies when missing, build the playground when its sources changed,
-// then run the rpc-ui bridge (bin/rpc-ui.mjs, in this process's place) on the embedded default
-// agent: pi, offline, with the demo extension. Arguments after `npm start --` go to `rpc-ui serve`
-// (e.g. `npm start -- --port 0 -- my-agent --mode rpc`).
+// then run the rpc-ui bridge (bin/rpc-ui.mjs, in this process's place) on the default agent: the
+// current pi (1.x), offline, with the demo extension; the first start installs it (and a Node 22
+// when this one is older) into the bridge's cache. Arguments after `npm start --` go to
+// `rpc-ui serve` (e.g. `npm start -- --agent omp`, `npm start -- --port 0 -- my-agent --mode rpc`).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -3,6 +3,7 @@
 // `N passed, N failed` over every runner. Exits non-zero if anything failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const results = '.test-results';
 rmSync(results, { recursive: true, force: true });
@@ -29,6 +30,15 @@ checks.push(['lint', run('lint', 'npx', ['eslint', '.']) && run('format', 'npx',
 // The build (library, bridge, playground, types, custom-elements.json and the editor metadata):
 // the package tests check dist/, and the story tests read custom-elements.json.
 checks.push(['build', run('build', 'npm', ['run', '--silent', 'build'])]);
+
+// The real agents the end-to-end tests drive, into the bridge's cache (a minute the first time,
+// nothing after): pi 1.x and oh-my-pi from the npm registry with the Node and bun they need, and
+// atomic built from its source, which no registry serves: the tarball beside the project unless
+// RPC_UI_ATOMIC_SOURCE names another.
+process.env.RPC_UI_ATOMIC_SOURCE ??= fileURLToPath(
+  new URL('../../shared/agents/atomic-src-6031a92.tar.gz', import.meta.url),
+);
+checks.push(['agents', run('agents', 'node', ['bin/rpc-ui.mjs', 'install', 'all'])]);
 
 // Every vitest project: `node` (test/node) and `storybook` (stories/, in Chromium). The JSON
 // report sums them.

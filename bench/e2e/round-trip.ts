@@ -16,7 +16,8 @@ import { build } from 'vite';
 import type { RpcExtensionUI } from '../../src/components/extension-ui/rpc-extension-ui.js';
 import type { RpcDialogElement } from '../../src/components/dialog/dialog-element.js';
 import type { DialogAnswer, DialogRequest } from '../../src/protocol/types.js';
-import { defaultAgentCommand, packageRoot } from '../../src/bridge/default-agent.js';
+import { agentCommand } from '../../src/bridge/agents/catalog.js';
+import { packageRoot } from '../../src/bridge/default-agent.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import type { OutboundMessage } from '../../src/transport/transport.js';
 import type { BenchRow } from '../rows.js';
@@ -286,7 +287,7 @@ export class RoundTripSession {
         build: { outDir, emptyOutDir: true, sourcemap: false },
       });
       log('starting the agent and Chromium… ');
-      const { cleanup: removeHome, ...command } = defaultAgentCommand();
+      const { cleanup: removeHome, ...command } = await agentCommand('pi-0.73');
       undo.push(removeHome);
       const bridge = await startBridge({ port: 0, agent: command, staticDir: outDir });
       undo.push(() => bridge.close());

@@ -10,9 +10,13 @@
  *   `n` timed dialogs one after another, timing each from just before the call (which writes the
  *   request) to its resolution (the answer read), and reports a notify whose message is
  *   `UI_BENCH_RESULT <json>` (`samplesMs` and the `answers` received). bench/e2e drives it.
- * - `/fault-huge <chars> [notify|widget]` writes one notify (or widget) whose text is `chars`
- *   characters long (`HUGE-START …x… HUGE-END`), then a notify `UI_FAULT_HUGE_DONE <chars>`.
- *   test/node/e2e-faults drives it (an agent line of 20 MB).
+ * - `/fault-huge <chars> [notify|widget|editor]` writes one notify (or widget) whose text is
+ *   `chars` characters long (`HUGE-START …x… HUGE-END`), then a notify `UI_FAULT_HUGE_DONE <chars>`;
+ *   `editor` opens an editor with that prefill and reports `UI_FAULT_HUGE_EDITOR <json>` (the
+ *   answer's length, whether it is the prefill untouched, and its last characters). The tests
+ *   drive it (an agent line of 20 MB; oh-my-pi's 1 MiB frame cap).
+ * - With `RPC_UI_DEMO_STARTUP=confirm` in its environment, it asks a confirm while the session
+ *   starts and reports `UI_STARTUP_RESULT <json>` (atomic reads answers that early; pi cannot).
  */
 import type { ExtensionAPI, ExtensionCommandContext } from '@mariozechner/pi-coding-agent';
 
@@ -29,7 +33,9 @@ interface ProbeCall {
     | 'setStatus'
     | 'setWidget'
     | 'setTitle'
-    | 'setEditorText';
+    | 'setEditorText'
+    /** `console.log` (pi writes it to stderr, oh-my-pi to stdout as a line that is not JSON). */
+    | 'log';
   args: unknown[];
   /** Dialog timeout in ms (passed as `{ timeout }`). */
   timeout?: number;
@@ -92,6 +98,9 @@ async function runCall(
       break;
     case 'setEditorText':
       ui.setEditorText(a);
+      break;
+    case 'log':
+      console.log(a);
       break;
   }
   return { ...describe(result), elapsedMs: Date.now() - started };
@@ -156,7 +165,7 @@ async function benchRoundTrip(args: string, ctx: ExtensionCommandContext): Promi
 const HUGE_MAX_CHARS = 100_000_000;
 
 /** `/fault-huge`: one request line of about `chars` bytes, then a small notify saying it was written. */
-function faultHuge(args: string, ctx: ExtensionCommandContext): void {
+async function faultHuge(args: string, ctx: ExtensionCommandContext): Promise<void> {
   const [count = '', kind = 'notify', ...rest] = args.trim().split(/\s+/);
   const chars = Number(count);
   const head = 'HUGE-START ';
@@ -165,13 +174,19 @@ function faultHuge(args: string, ctx: ExtensionCommandContext): void {
     !Number.isInteger(chars) ||
     chars < head.length + tail.length ||
     chars > HUGE_MAX_CHARS ||
-    (kind !== 'notify' && kind !== 'widget') ||
+    (kind !== 'notify' && kind !== 'widget' && kind !== 'editor') ||
     rest.length > 0
   ) {
-    ctx.ui.notify('Usage: /fault-huge <chars> [notify|widget]', 'error');
+    ctx.ui.notify('Usage: /fault-huge <chars> [notify|widget|editor]', 'error');
     return;
   }
   const text = `${head}${'x'.repeat(chars - head.length - tail.length)}${tail}`;
+  if (kind === 'editor') {
+    const answer = await ctx.ui.editor('Huge prefill', text);
+    const report = { length: answer?.length ?? null, untouched: answer === text, end: answer?.slice(-20) };
+    ctx.ui.notify(`UI_FAULT_HUGE_EDITOR ${JSON.stringify(report)}`, 'info');
+    return;
+  }
   if (kind === 'notify') ctx.ui.notify(text, 'info');
   else ctx.ui.setWidget('fault-huge', [text]);
   ctx.ui.notify(`UI_FAULT_HUGE_DONE ${chars}`, 'info');
@@ -234,7 +249,12 @@ export default function demoExtension(pi: ExtensionAPI): void {
   });
   pi.registerCommand('fault-huge', {
     description: 'Write one notify or widget of <chars> characters (for fault tests)',
-    handler: (args, ctx) => Promise.resolve(faultHuge(args, ctx)),
+    handler: faultHuge,
+  });
+  pi.on('session_start', async (_event, ctx) => {
+    if (process.env.RPC_UI_DEMO_STARTUP !== 'confirm') return;
+    const answer = await ctx.ui.confirm('Start-up check', 'Asked while the agent starts.');
+    ctx.ui.notify(`UI_STARTUP_RESULT ${JSON.stringify(answer)}`, 'info');
   });
   const one: Record<string, (args: string, ctx: ExtensionCommandContext) => Promise<unknown> | void> = {
     select: (_a, ctx) =>

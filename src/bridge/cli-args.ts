@@ -1,17 +1,24 @@
 /** The command line of `rpc-ui`: parsing and the usage text. Node only. */
 import { parseArgs } from 'node:util';
+import { AGENT_NAMES, type AgentName, isAgentName } from './agents/catalog.js';
 import { DEFAULT_PORT } from './server.js';
 
 /** The usage text of `rpc-ui`. */
 export const USAGE = `Usage: rpc-ui serve [options] [-- AGENT COMMAND...]
+       rpc-ui install [${AGENT_NAMES.join('|')}|all]...
 
-Runs an agent in RPC mode, serves the playground at http://HOST:PORT/ and bridges the agent's
-stdin/stdout to the page over a WebSocket at /rpc.
+serve: runs an agent in RPC mode, serves the playground at http://HOST:PORT/ and bridges the
+agent's stdin/stdout to the page over a WebSocket at /rpc.
 
-Without an agent command, runs the embedded default: pi from this project's dependencies,
-offline, with the demo extension (try /demo in the page).
+Without an agent command, runs an agent the bridge knows by name (--agent, default pi: the
+current pi 1.x), offline, with the demo extension (try /demo in the page). It is installed from
+the npm registry into a cache the first time, with a Node that fits it.
+
+install: installs agents into that cache now (atomic is built from its source, named by
+RPC_UI_ATOMIC_SOURCE). The cache is RPC_UI_CACHE, else ~/.cache/rpc-ui-kit.
 
 Options:
+  --agent NAME          ${AGENT_NAMES.join(', ')} (default pi)
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host ADDR           address to listen on (default 127.0.0.1; anything else requires a token)
   --token T             secret the page must give to connect (generated when not on loopback)
@@ -29,13 +36,16 @@ export interface ServeArgs {
   readonly token: string | undefined;
   readonly allowOrigins: readonly string[];
   readonly open: boolean;
-  /** The agent command and its arguments; empty for the embedded default. */
+  /** The agent command and its arguments; empty for an agent by name. */
   readonly agent: readonly string[];
+  /** The agent by name, when no command is given. */
+  readonly agentName: AgentName;
 }
 
 /** The outcome of parsing the command line. */
 export type CliParse =
   | { readonly kind: 'serve'; readonly args: ServeArgs }
+  | { readonly kind: 'install'; readonly agents: readonly AgentName[] }
   | { readonly kind: 'help' }
   | { readonly kind: 'error'; readonly message: string };
 
@@ -74,6 +84,21 @@ function joinNegativeValues(args: readonly string[]): string[] {
   return joined;
 }
 
+/** `rpc-ui install NAME...`: the agents named, `all` for every one (none names the default, pi). */
+function installArgs(names: readonly string[]): CliParse {
+  const agents: AgentName[] = [];
+  for (const name of names.length ? names : ['pi']) {
+    if (name === 'all') agents.push(...AGENT_NAMES);
+    else if (isAgentName(name)) agents.push(name);
+    else
+      return {
+        kind: 'error',
+        message: `rpc-ui install takes ${AGENT_NAMES.join(', ')} or all, not "${name}".`,
+      };
+  }
+  return { kind: 'install', agents: [...new Set(agents)] };
+}
+
 /**
  * Parse `rpc-ui` arguments (without `node` and the script). Everything after the first `--` is the
  * agent command, kept as it is.
@@ -91,6 +116,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         port: { type: 'string' },
         host: { type: 'string' },
         token: { type: 'string' },
+        agent: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
         'no-open': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -102,12 +128,18 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help' };
   if (positionals.length === 0) return { kind: 'help' };
+  if (positionals[0] === 'install') return installArgs(positionals.slice(1));
   if (positionals[0] !== 'serve' || positionals.length > 1) {
     return {
       kind: 'error',
-      message: `Unknown command "${positionals.join(' ')}"; the only command is "serve".`,
+      message: `Unknown command "${positionals.join(' ')}"; the commands are "serve" and "install".`,
     };
   }
+  const agentName = values.agent ?? 'pi';
+  if (!isAgentName(agentName))
+    return { kind: 'error', message: `--agent takes ${AGENT_NAMES.join(', ')}, not "${agentName}".` };
+  if (values.agent !== undefined && agent.length > 0)
+    return { kind: 'error', message: 'Give either --agent or an agent command after "--", not both.' };
   const port = parsePort(values.port);
   if (port === undefined)
     return { kind: 'error', message: `--port must be 0 to 65535, not "${values.port}".` };
@@ -132,6 +164,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       allowOrigins,
       open: !values['no-open'] && !env.CI,
       agent,
+      agentName,
     },
   };
 }

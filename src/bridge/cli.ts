@@ -9,7 +9,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCli, type ServeArgs, USAGE } from './cli-args.js';
-import { type AgentCommand, defaultAgentCommand, packageRoot, PiNotInstalledError } from './default-agent.js';
+import { type AgentCommand, type AgentName, agentCommand } from './agents/catalog.js';
+import { packageRoot } from './default-agent.js';
 import { type BridgeAgentOptions, startBridge } from './server.js';
 
 /** Where `npm run build:playground` puts the playground. */
@@ -32,15 +33,30 @@ function openBrowser(url: string): void {
   }
 }
 
-/** The agent to run: the one after `--`, or the embedded default. */
-function agentFor(args: ServeArgs): { agent: BridgeAgentOptions; cleanup: () => void } {
+const log = (message: string) => console.error(message);
+
+/** The agent to run: the one after `--`, or the one named (installed first when need be). */
+async function agentFor(args: ServeArgs): Promise<{ agent: BridgeAgentOptions; cleanup: () => void }> {
   const [command, ...rest] = args.agent;
   if (command !== undefined) return { agent: { command, args: rest }, cleanup: () => undefined };
-  const embedded: AgentCommand = defaultAgentCommand();
-  return {
-    agent: { ...embedded, label: 'pi (embedded default, demo extension)' },
-    cleanup: embedded.cleanup,
-  };
+  const named: AgentCommand = await agentCommand(args.agentName, { log });
+  const { name, version } = named.identity;
+  return { agent: { ...named, label: `${name} ${version ?? ''} (demo extension)` }, cleanup: named.cleanup };
+}
+
+/** `rpc-ui install`: each agent into the cache (and its runtime), saying where. */
+async function install(agents: readonly AgentName[]): Promise<number> {
+  for (const name of agents) {
+    try {
+      const { identity, cleanup } = await agentCommand(name, { log });
+      cleanup();
+      log(`rpc-ui: ${identity.name} ${identity.version ?? ''} is ready.`);
+    } catch (error) {
+      log(`rpc-ui: ${name}: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+  }
+  return 0;
 }
 
 function describeListenError(error: unknown, args: ServeArgs): string {
@@ -53,13 +69,11 @@ function describeListenError(error: unknown, args: ServeArgs): string {
 async function serve(args: ServeArgs): Promise<number> {
   let chosen;
   try {
-    chosen = agentFor(args);
+    chosen = await agentFor(args);
   } catch (error) {
-    if (!(error instanceof PiNotInstalledError)) throw error;
-    console.error(`rpc-ui: ${error.message}`);
+    console.error(`rpc-ui: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  const log = (message: string) => console.error(message);
   let bridge;
   try {
     bridge = await startBridge({
@@ -129,5 +143,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error(`rpc-ui: ${parsed.message}\n\n${USAGE}`);
     return 2;
   }
+  if (parsed.kind === 'install') return install(parsed.agents);
   return serve(parsed.args);
 }

@@ -1,15 +1,13 @@
 /**
- * The embedded default agent: the real pi from this project's dependencies, in RPC mode, offline,
- * in a throwaway HOME, loading the bundled demo extension. Node only. Shared by the `rpc-ui` CLI
- * and the tests.
+ * What the agents share: the package's root, the demo extension, pi's RPC flags, and pi 0.73.1
+ * found in this project's dependencies. The agents by name are in `agents/catalog.ts`. Node only.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The npm package of the pi agent. */
+/** The npm package of pi 0.73.1, the last under its old scope (a devDependency here). */
 export const PI_PACKAGE = '@mariozechner/pi-coding-agent';
 
 /** The repository (or installed package) root: two levels above this file. */
@@ -31,23 +29,13 @@ export const PI_RPC_FLAGS: readonly string[] = [
   '--no-context-files',
 ];
 
-/** A command line ready for `AgentProcess`, with the cleanup of what it created. */
-export interface AgentCommand {
-  readonly command: string;
-  readonly args: readonly string[];
-  readonly cwd: string;
-  readonly env: NodeJS.ProcessEnv;
-  /** Remove the throwaway HOME (call it once the agent has exited). */
-  readonly cleanup: () => void;
-}
-
-/** Raised when pi is not installed where Node's module resolution would find it. */
+/** Raised when pi 0.73.1 is not installed where Node's module resolution would find it. */
 export class PiNotInstalledError extends Error {
   constructor() {
     super(
-      `The default agent needs pi (${PI_PACKAGE}), which is not installed.\n` +
+      `pi 0.73 (${PI_PACKAGE}) is not installed.\n` +
         `Install it with:  npm i -D ${PI_PACKAGE}\n` +
-        'or run another RPC agent:  rpc-ui serve -- <command> [args...]',
+        'or run the current pi:  rpc-ui serve --agent pi',
     );
     this.name = 'PiNotInstalledError';
   }
@@ -69,24 +57,4 @@ export function findPiCli(fromDir: string = packageRoot): string | undefined {
     if (typeof script === 'string' && existsSync(join(dir, script))) return join(dir, script);
   }
   return undefined;
-}
-
-/**
- * The default agent's command: Node running pi's CLI with {@link PI_RPC_FLAGS} and
- * `-e <demo extension>`, in a fresh temporary HOME with `PI_CODING_AGENT_DIR` inside it and
- * `PI_OFFLINE=1`, so no model, key, network or user configuration is involved.
- * @param extraArgs more pi arguments, appended
- * @throws PiNotInstalledError when pi cannot be found
- */
-export function defaultAgentCommand(extraArgs: readonly string[] = []): AgentCommand {
-  const cli = findPiCli();
-  if (!cli) throw new PiNotInstalledError();
-  const home = mkdtempSync(join(tmpdir(), 'rpc-ui-agent-'));
-  return {
-    command: process.execPath,
-    args: [cli, ...PI_RPC_FLAGS, '-e', demoExtension, ...extraArgs],
-    cwd: home,
-    env: { ...process.env, HOME: home, PI_CODING_AGENT_DIR: join(home, 'agent'), PI_OFFLINE: '1' },
-    cleanup: () => rmSync(home, { recursive: true, force: true }),
-  };
 }

@@ -14,7 +14,9 @@ import { BoundedSet } from '../transport/bounded.js';
 import { isPlainObject } from '../transport/jsonl.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
+import type { AgentIdentity } from '../protocol/agent.js';
 import type { AgentExit, AgentProcess } from './agent-process.js';
+import { AgentWire } from './agent-wire.js';
 import { UiTable } from './ui-table.js';
 import { within } from './wait.js';
 
@@ -49,6 +51,8 @@ export interface AgentHubOptions {
    * (`rpc_ui_restart_agent`). Without it, the bridge serves one process only.
    */
   readonly restart?: () => AgentProcess;
+  /** Which agent it is, when the bridge started it by name (an oh-my-pi says so itself). */
+  readonly identity?: AgentIdentity;
 }
 
 /** A close frame's reason holds at most 123 bytes of UTF-8: cut longer ones at a character. */
@@ -63,6 +67,7 @@ export class AgentHub {
   readonly #label: string;
   readonly #log: (message: string) => void;
   readonly #restart: (() => AgentProcess) | undefined;
+  readonly #identity: AgentIdentity | undefined;
   readonly #tabs = new Set<WebSocket>();
   /** The bridge is shutting down: the agent's end is expected, and it is not started again. */
   #shuttingDown = false;
@@ -71,6 +76,7 @@ export class AgentHub {
   /** The dialogs each tab answered first (lately): its own answer sent again is not news to it. */
   #won = new WeakMap<WebSocket, BoundedSet<string>>();
   #table = new UiTable();
+  #wire: AgentWire;
   /** This agent process's name for the tabs: answers given to another process never reach it. */
   #session = randomUUID();
   #exit: BridgeAgentExit | undefined;
@@ -83,7 +89,9 @@ export class AgentHub {
     this.#label = options.label;
     this.#log = options.log ?? (() => undefined);
     this.#restart = options.restart;
+    this.#identity = options.identity;
     this.#agent = options.agent;
+    this.#wire = this.#newWire(options.agent);
     this.#ended = this.#watch(options.agent);
   }
 
@@ -154,15 +162,27 @@ export class AgentHub {
     this.#spawnError = undefined;
     const agent = this.#restart();
     this.#agent = agent;
+    this.#wire = this.#newWire(agent);
     this.#ended = this.#watch(agent);
     const hello = JSON.stringify(this.#hello());
     for (const tab of this.#tabs) this.#sendText(tab, hello);
   }
 
+  #newWire(agent: AgentProcess): AgentWire {
+    return new AgentWire(this.#identity, (message) => agent.transport.send(message), this.#log);
+  }
+
+  /** Which agent runs now, as far as it is known. */
+  get identity(): AgentIdentity | undefined {
+    return this.#wire.identity;
+  }
+
   #hello(): BridgeHello {
+    const identity = this.#wire.identity;
     return {
       type: 'rpc_ui_hello',
       agent: this.#label,
+      ...(identity ? { identity } : {}),
       session: this.#session,
       running: this.#exit === undefined,
       ...this.#table.live(),
@@ -191,7 +211,9 @@ export class AgentHub {
     this.#tabs.clear();
   }
 
-  #fromAgent(message: InboundMessage): void {
+  #fromAgent(line: InboundMessage): void {
+    const message = this.#wire.read(line);
+    if (!message) return;
     // Only the bridge speaks rpc_ui_*: an agent line that does must not pass for the bridge.
     const type = message.type;
     if (isBridgeType(type)) {
@@ -200,7 +222,7 @@ export class AgentHub {
       );
       return;
     }
-    this.#table.observe(message);
+    this.#table.observe(message, this.#wire.identity);
     if (type === REQUEST_TYPE && !message.parse().ok)
       this.#log(
         `rpc-ui: the agent wrote an extension UI request that is not valid JSON (no tab can answer it): ${message.text.slice(0, 200)}`,

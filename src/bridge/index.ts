@@ -3,13 +3,16 @@
  * WebSocket, as `rpc-ui serve` does. See {@link startBridge}.
  */
 export { AgentProcess, type AgentExit, type AgentProcessOptions } from './agent-process.js';
+export { demoExtension, findPiCli, PiNotInstalledError } from './default-agent.js';
 export {
+  AGENT_NAMES,
   type AgentCommand,
-  defaultAgentCommand,
-  demoExtension,
-  findPiCli,
-  PiNotInstalledError,
-} from './default-agent.js';
+  type AgentCommandOptions,
+  type AgentName,
+  agentCommand,
+} from './agents/catalog.js';
+export { AtomicSourceMissingError } from './agents/atomic.js';
+export { cacheRoot, NotInstalledError } from './agents/cache.js';
 export {
   type Bridge,
   type BridgeAgentOptions,

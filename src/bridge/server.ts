@@ -4,6 +4,7 @@
  * loopback only, same-origin WebSockets only, a token when listening beyond loopback, a strict
  * CSP. The browser never chooses the command. Node only.
  */
+import type { AgentIdentity } from '../protocol/agent.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
@@ -25,6 +26,8 @@ export interface BridgeAgentOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** How the agent is named to tabs in `rpc_ui_hello` (default: the command line). */
   readonly label?: string;
+  /** Which agent it is, when known (the catalog's agents); an oh-my-pi says so itself. */
+  readonly identity?: AgentIdentity;
 }
 
 /** Options of {@link startBridge}. */
@@ -186,7 +189,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     throw error;
   }
   const label = spec.label ?? [spec.command, ...(spec.args ?? [])].join(' ');
-  const agentHub = new AgentHub({ agent, label, log, restart: spawnAgent });
+  const agentHub = new AgentHub({ agent, label, log, restart: spawnAgent, identity: spec.identity });
   state.hub = agentHub;
 
   let closing: Promise<void> | undefined;

@@ -3,6 +3,7 @@
  * sees the same thing as the others: pending dialogs, the latest status per key, the widgets and
  * the title. Node only in practice, but DOM-free.
  */
+import { type AgentIdentity, zeroTimeoutIsOver } from '../protocol/agent.js';
 import { parseRequest } from '../protocol/parse.js';
 import { responseFor } from '../protocol/responses.js';
 import {
@@ -63,10 +64,21 @@ export type ClaimResult =
   /** The answer does not fit its dialog (a select answered with no option of its own…): drop it. */
   | { readonly invalid: string };
 
-/** The answer part of a tab's `extension_ui_response` (its shape is checked by `responseFor`). */
-function answerOf(message: Readonly<Record<string, unknown>>): DialogAnswer {
+/**
+ * The answer part of a tab's `extension_ui_response` (its shape is checked by `responseFor`), as
+ * the kit gives it: atomic's `oauth_select` is answered on the wire with the option's id, which
+ * stands for its label here (a label there is refused, as any text that is no option).
+ * @throws TypeError for an oauth_select answered with anything but an option's id
+ */
+function answerOf(message: Readonly<Record<string, unknown>>, request: DialogRequest): DialogAnswer {
   if ('cancelled' in message) return { cancelled: message.cancelled } as DialogAnswer;
   if ('confirmed' in message) return { confirmed: message.confirmed } as DialogAnswer;
+  if (request.method === 'select' && request.login?.optionIds) {
+    const label = request.options[request.login.optionIds.indexOf(String(message.value))];
+    if (label === undefined)
+      throw new TypeError('An oauth_select is answered with the id of one of its options.');
+    return { value: label };
+  }
   return { value: message.value } as DialogAnswer;
 }
 
@@ -96,8 +108,14 @@ export class UiTable {
     this.#clock = unrefTimers(clock);
   }
 
-  /** Record one line from the agent. Anything but a valid extension UI request is ignored. */
-  observe(message: InboundMessage): void {
+  /**
+   * Record one line from the agent. Anything but a valid extension UI request is ignored, but for
+   * the end of a login (the response to `login_provider`), which ends its questions.
+   * @param agent which agent wrote it, where agents differ (oh-my-pi's `timeout: 0`)
+   */
+  observe(message: InboundMessage, agent?: AgentIdentity): void {
+    if (message.type === 'response' && message.text.includes('"login_provider"'))
+      return this.#loginEnded(message);
     if (message.type !== REQUEST_TYPE) return;
     const raw = message.value;
     if (!isPlainObject(raw)) return;
@@ -120,7 +138,15 @@ export class UiTable {
       case 'confirm':
       case 'input':
       case 'editor':
-        this.#addDialog(request, raw, message.text);
+        this.#addDialog(request, raw, message.text, zeroTimeoutIsOver(agent));
+        break;
+      case 'cancel':
+        this.#withdraw(request.targetId);
+        break;
+      case 'oauth_manual_code_cancel':
+        for (const { request: asked } of this.#dialogs.values())
+          if (asked.login?.method === 'oauth_manual_code' && asked.login.loginId === request.login.loginId)
+            this.#withdraw(asked.id);
         break;
       case 'setStatus':
         if (request.statusText === undefined) this.#statuses.delete(request.statusKey);
@@ -147,7 +173,7 @@ export class UiTable {
     const dialog = this.#dialogs.get(id);
     if (dialog) {
       try {
-        responseFor(dialog.request, answerOf(message));
+        responseFor(dialog.request, answerOf(message, dialog.request));
       } catch (error) {
         return { invalid: error instanceof Error ? error.message : String(error) };
       }
@@ -217,7 +243,22 @@ export class UiTable {
     }
   }
 
-  #addDialog(request: DialogRequest, raw: Record<string, unknown>, text: string): void {
+  /** The agent no longer waits for dialog `id`: an answer to it now comes too late. */
+  #withdraw(id: string): void {
+    if (this.#remove(id)) this.#expired.add(id);
+  }
+
+  /** A login ended (atomic answered `login_provider`): the agent waits on none of its questions. */
+  #loginEnded(message: InboundMessage): void {
+    const parsed = message.parse();
+    const data = parsed.ok && isPlainObject(parsed.value) ? parsed.value.data : undefined;
+    const provider = isPlainObject(data) ? data.provider : undefined;
+    if (typeof provider !== 'string') return;
+    for (const { request } of [...this.#dialogs.values()])
+      if (request.login?.provider === provider) this.#withdraw(request.id);
+  }
+
+  #addDialog(request: DialogRequest, raw: Record<string, unknown>, text: string, zeroIsOver: boolean): void {
     const { id } = request;
     // The same question again, open or already closed, is ignored (as the controller does):
     // otherwise a tab could answer it again and the agent would read a second answer. Another
@@ -228,7 +269,7 @@ export class UiTable {
     pending?.stop();
     this.#expired.delete(id);
     const receivedAt = this.#clock.now();
-    const timeout = dialogTimeout(request);
+    const timeout = dialogTimeout(request, zeroIsOver);
     const dialog: AwaitedQuestion = { request, raw, text, receivedAt, timeout, stop: () => undefined };
     // Asked last, as the controller queues it.
     this.#dialogs.delete(id);

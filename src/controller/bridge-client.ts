@@ -141,6 +141,7 @@ export class BridgeClient {
     }
     // What ended while this client was away goes; the replay that follows brings the rest.
     controller.retain(hello);
+    if (hello.identity) controller.useAgent(hello.identity);
     this.#waiting = new Set(hello.dialogs);
     if (hello.running) this.#setExit(undefined);
     this.#events.emit('hello', hello);

@@ -32,6 +32,12 @@ transport.send = (outgoing) => {
 };
 ui.transport = transport;
 
+// Which agent and version this is (the bridge's hello, or oh-my-pi's own ready line).
+const agent = document.querySelector<HTMLElement>('#agent');
+ui.controller.on('agent', ({ name, version }) => {
+  if (agent) agent.textContent = `Agent: ${name}${version ? ` ${version}` : ''}`;
+});
+
 let prompts = 0;
 form.addEventListener('submit', (event) => {
   event.preventDefault();

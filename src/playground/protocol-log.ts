@@ -15,12 +15,18 @@ export class ProtocolLog {
     });
   }
 
-  /** Add one line; `from` is the agent's side or ours. Text only, never HTML. */
+  /**
+   * Add one line; `from` is the agent's side or ours. A line that is not JSON is the agent's own
+   * output (an extension's console.log, on oh-my-pi). Text only, never HTML.
+   */
   add(direction: 'in' | 'out', text: string): void {
     const item = document.createElement('li');
     item.className = direction;
-    if (text.includes('"extension_ui_')) item.classList.add('ui');
-    item.textContent = `${direction === 'in' ? '←' : '→'} ${text.length > 4000 ? `${text.slice(0, 4000)}…` : text}`;
+    const output = direction === 'in' && !text.trimStart().startsWith('{');
+    if (output) item.classList.add('output');
+    else if (text.includes('"extension_ui_')) item.classList.add('ui');
+    const shown = text.length > 4000 ? `${text.slice(0, 4000)}…` : text;
+    item.textContent = `${direction === 'in' ? '←' : '→'} ${output ? 'agent output: ' : ''}${shown}`;
     this.#apply(item);
     this.#list.append(item);
     while (this.#list.childElementCount > LIMIT) this.#list.firstElementChild?.remove();

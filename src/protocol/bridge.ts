@@ -1,3 +1,4 @@
+import type { AgentIdentity } from './agent.js';
 import { isRecord } from './report.js';
 
 /**
@@ -38,6 +39,11 @@ export interface BridgeHello {
   /** The agent command, for display (never chosen by the browser). */
   readonly agent: string;
   /**
+   * Which agent it is and its version, when the bridge knows (it started it by name, or the agent
+   * said so: oh-my-pi's `ready`). An older bridge sends none.
+   */
+  readonly identity?: AgentIdentity;
+  /**
    * A new random name at each start of the agent process: answers given to an earlier process
    * must never reach this one (its ids may be the same). An older bridge sends none.
    */
@@ -75,6 +81,17 @@ function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter(isString) : undefined;
 }
 
+/** An agent's identity from untrusted JSON, its fields checked. */
+function readIdentity(value: unknown): AgentIdentity | undefined {
+  if (!isRecord(value) || !isString(value.name) || !value.name) return undefined;
+  const { name, version, protocolVersion } = value;
+  return {
+    name,
+    ...(isString(version) ? { version } : {}),
+    ...(typeof protocolVersion === 'number' ? { protocolVersion } : {}),
+  };
+}
+
 const CLOSED_REASONS: readonly BridgeDialogClosed['reason'][] = ['answered', 'expired', 'agent-exit'];
 
 /**
@@ -98,6 +115,7 @@ export function readBridgeMessage(value: unknown): BridgeMessage | undefined {
     case 'rpc_ui_hello': {
       const { agent, running, session } = value;
       if (!isString(agent) || typeof running !== 'boolean') return undefined;
+      const identity = readIdentity(value.identity);
       const lists = {
         dialogs: strings(value.dialogs),
         statuses: strings(value.statuses),
@@ -108,6 +126,7 @@ export function readBridgeMessage(value: unknown): BridgeMessage | undefined {
         agent,
         running,
         ...(isString(session) && session ? { session } : {}),
+        ...(identity ? { identity } : {}),
         ...Object.fromEntries(Object.entries(lists).filter(([, list]) => list !== undefined)),
       };
     }

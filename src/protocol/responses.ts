@@ -48,9 +48,8 @@ export function responseFor(request: DialogRequest, answer: DialogAnswer): Exten
     );
   }
   // atomic's `oauth_select` is answered with the chosen option's id, not its label.
-  const ids = request.method === 'select' ? request.login?.optionIds : undefined;
-  if (ids && request.method === 'select') {
-    const id = ids[request.options.indexOf(answer.value)];
+  if (request.method === 'select' && request.login?.optionIds) {
+    const id = request.login.optionIds[request.options.indexOf(answer.value)];
     if (id !== undefined) return valueResponse(request.id, id);
   }
   return valueResponse(request.id, answer.value);

@@ -12,8 +12,8 @@ let agent: AgentProcess;
 let controller: ExtensionUIController;
 let prompts = 0;
 
-beforeAll(() => {
-  agent = spawnAgent();
+beforeAll(async () => {
+  agent = await spawnAgent();
   controller = new ExtensionUIController({ transport: agent.transport });
 });
 

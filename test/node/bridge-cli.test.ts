@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 describe('rpc-ui serve', () => {
-  it('prints one serving line, bridges the default agent, and ends it cleanly on SIGTERM', async () => {
+  it('prints one serving line, bridges the default agent (the current pi), and ends it cleanly on SIGTERM', async () => {
     const cli = runCli(['serve', '--port', '0', '--no-open']);
     const line = await until('the serving line', () => cli.stdout[0], 15_000);
     const match = /^rpc-ui: serving (http:\/\/127\.0\.0\.1:(\d+)\/)$/.exec(line);
@@ -73,7 +73,8 @@ describe('rpc-ui serve', () => {
     const hello = await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
     expect(hello.value).toEqual({
       type: 'rpc_ui_hello',
-      agent: 'pi (embedded default, demo extension)',
+      agent: 'pi 1.6.0 (demo extension)',
+      identity: { name: 'pi', version: '1.6.0' },
       session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       running: true,
       dialogs: [],
@@ -206,7 +207,16 @@ describe('rpc-ui arguments', () => {
         allowOrigins: [],
         open: false,
         agent: ['pi', '--mode', 'rpc'],
+        agentName: 'pi',
       },
+    });
+    expect(parseCli(['serve', '--agent', 'omp'], {})).toMatchObject({
+      args: { agent: [], agentName: 'omp' },
+    });
+    expect(parseCli(['install'], {})).toEqual({ kind: 'install', agents: ['pi'] });
+    expect(parseCli(['install', 'omp', 'all'], {})).toEqual({
+      kind: 'install',
+      agents: ['omp', 'pi', 'atomic', 'pi-0.73'],
     });
     expect(parseCli(['serve'], {})).toMatchObject({
       args: { host: '127.0.0.1', port: 5178, open: true, agent: [] },
@@ -222,8 +232,14 @@ describe('rpc-ui arguments', () => {
     expect(parseCli(['serve', '--port', '70000'], {})).toMatchObject({ kind: 'error' });
     expect(parseCli(['run'], {})).toMatchObject({
       kind: 'error',
-      message: expect.stringMatching(/only command is "serve"/),
+      message: expect.stringMatching(/the commands are "serve" and "install"/),
     });
+    expect(parseCli(['serve', '--agent', 'claude'], {})).toEqual({
+      kind: 'error',
+      message: '--agent takes pi, omp, atomic, pi-0.73, not "claude".',
+    });
+    expect(parseCli(['serve', '--agent', 'omp', '--', 'omp'], {})).toMatchObject({ kind: 'error' });
+    expect(parseCli(['install', 'claude'], {})).toMatchObject({ kind: 'error' });
     expect(parseCli(['serve', '--'], {})).toMatchObject({
       kind: 'error',
       message: 'No agent command after "--".',

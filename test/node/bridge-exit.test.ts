@@ -3,7 +3,7 @@
  * late tabs learn it on connect, and stderr never reaches the protocol.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
+import { agentCommand } from '../../src/bridge/agents/catalog.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import { Tab } from '../support/bridge-tab.js';
 
@@ -30,7 +30,7 @@ afterEach(async () => {
 
 describe('the agent ends', () => {
   it('is killed: tabs get rpc_ui_agent_exit, pending dialogs close, late tabs are told', async () => {
-    const command = defaultAgentCommand();
+    const command = await agentCommand('pi-0.73');
     const base = await start(command);
     const bridge = bridges[0] as Bridge;
     const a = await openTab(base);

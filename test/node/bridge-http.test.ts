@@ -8,7 +8,7 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback } from '../../src/bridge/access.js';
-import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
+import { agentCommand } from '../../src/bridge/agents/catalog.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import { Tab } from '../support/bridge-tab.js';
 
@@ -41,8 +41,8 @@ let tokenBridge: Bridge;
 let bare: Bridge;
 const cleanups: (() => void)[] = [];
 
-function agent() {
-  const command = defaultAgentCommand();
+async function agent() {
+  const command = await agentCommand('pi-0.73');
   cleanups.push(command.cleanup);
   return command;
 }
@@ -58,9 +58,9 @@ beforeAll(async () => {
   writeFileSync(join(site, 'assets', 'app.js.map'), '{}');
   writeFileSync(join(site, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   [bridge, tokenBridge, bare] = await Promise.all([
-    startBridge({ port: 0, agent: agent(), staticDir: site }),
-    startBridge({ port: 0, agent: agent(), staticDir: site, token: 's3cret-token' }),
-    startBridge({ port: 0, agent: agent(), staticDir: join(work, 'missing') }),
+    startBridge({ port: 0, agent: await agent(), staticDir: site }),
+    startBridge({ port: 0, agent: await agent(), staticDir: site, token: 's3cret-token' }),
+    startBridge({ port: 0, agent: await agent(), staticDir: join(work, 'missing') }),
   ]);
 });
 

@@ -4,7 +4,7 @@
  * misbehaving tab gets.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
+import { agentCommand } from '../../src/bridge/agents/catalog.js';
 import { type Bridge, DEFAULT_MAX_PAYLOAD, startBridge } from '../../src/bridge/server.js';
 import { Tab, until } from '../support/bridge-tab.js';
 
@@ -23,7 +23,7 @@ async function openTab(): Promise<Tab> {
 }
 
 beforeAll(async () => {
-  const command = defaultAgentCommand();
+  const command = await agentCommand('pi-0.73');
   cleanup = command.cleanup;
   bridge = await startBridge({ port: 0, agent: { ...command, label: 'pi (test)' } });
   base = `http://127.0.0.1:${bridge.port}`;
@@ -52,6 +52,7 @@ describe('the bridge', () => {
       type: 'rpc_ui_hello',
       session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       agent: 'pi (test)',
+      identity: { name: 'pi', version: '0.73.1' },
       running: true,
       dialogs: [],
       statuses: [],

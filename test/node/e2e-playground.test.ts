@@ -3,14 +3,13 @@
  * Chromium (playwright-core), driven by keyboard and mouse like a person. A `ws` tab beside the
  * page reads what the extension received (its `UI_PROBE_RESULT` notifications).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../src/bridge/server.js';
 import { Tab } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
 import { buildPlayground, startDefaultBridge } from '../support/playground.js';
+import { axeViolations, openDialog, openPlayground, probeFromPage } from '../support/playground-page.js';
 import { readingPause } from '../support/reading-pause.js';
 
 let bridge: Bridge;
@@ -35,45 +34,9 @@ afterAll(async () => {
   expect(violations).toEqual([]);
 });
 
-async function openPage(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
-        `${event.violatedDirective} ${event.blockedURI}`,
-      );
-    });
-  });
-  await page.goto(bridge.url);
-  await page.locator('rpc-extension-ui[connection="connected"]').waitFor();
-  return page;
-}
-
-async function command(page: Page, calls: unknown[]): Promise<number> {
-  const mark = observer.received.length;
-  await page.getByRole('textbox', { name: 'Message' }).fill(`/probe ${JSON.stringify(calls)}`);
-  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
-  return mark;
-}
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's violations on the whole page (injected through DevTools, so the page's CSP is untouched). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  // Let the dialog's entrance animation end: axe cannot judge contrast while it fades in.
-  await page.waitForTimeout(300);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }
-    ).axe;
-    const result = await axe.run();
-    return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
-  });
-}
-
-const dialog = (page: Page) => page.locator('dialog[open]');
+const openPage = (): Promise<Page> => openPlayground(browser, bridge.url, violations);
+const command = (page: Page, calls: unknown[]): Promise<number> => probeFromPage(page, observer, calls);
+const dialog = openDialog;
 const ui = (page: Page) => page.locator('rpc-extension-ui');
 
 describe('the playground on the real agent', () => {

@@ -20,8 +20,8 @@ let controller: ExtensionUIController;
 const sent: OutboundMessage[] = [];
 let promptCount = 0;
 
-beforeAll(() => {
-  agent = spawnAgent();
+beforeAll(async () => {
+  agent = await spawnAgent();
   const send = agent.transport.send.bind(agent.transport);
   agent.transport.send = (message) => {
     sent.push(message);
@@ -264,7 +264,7 @@ describe('the real agent', () => {
 
 describe('a crashed agent', () => {
   it('closes the transport, keeps the open dialog, and refuses to send into the void', async () => {
-    const doomed = spawnAgent();
+    const doomed = await spawnAgent();
     const ui = new ExtensionUIController({ transport: doomed.transport });
     const states: string[] = [];
     ui.on('state', (state) => states.push(state));

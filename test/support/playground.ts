@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { defaultAgentCommand } from '../../src/bridge/default-agent.js';
+import { agentCommand } from '../../src/bridge/agents/catalog.js';
 import { type Bridge, type BridgeOptions, startBridge } from '../../src/bridge/server.js';
 
 /** Build the playground; `remove()` deletes the folder. */
@@ -22,7 +22,7 @@ export async function startDefaultBridge(
   staticDir: string,
   options: Omit<BridgeOptions, 'agent' | 'staticDir'> = {},
 ): Promise<Bridge> {
-  const { cleanup, ...command } = defaultAgentCommand();
+  const { cleanup, ...command } = await agentCommand('pi-0.73');
   const bridge = await startBridge({ port: 0, ...options, agent: command, staticDir });
   // The agent's temporary home goes once the agent has ended.
   void bridge.agentExit.then(cleanup);
