@@ -6,6 +6,7 @@ import type { RpcEditorTextEvent } from '../../../src/components/events/editor-t
 import type { RpcStopEvent } from '../../../src/components/events/stop-event.js';
 import type { RpcTitleEvent } from '../../../src/components/events/title-event.js';
 import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-extension-ui.js';
+import type { RpcLogin } from '../../../src/components/login/rpc-login.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
 import { notificationsEnglish, noteText } from '../../../src/components/strings/strings.js';
 import type { NotificationEntry } from '../../../src/controller/types.js';
@@ -903,7 +904,7 @@ describe('rpc-extension-ui', () => {
   it('shows the login panel above the widgets, with login-providers passed through', async () => {
     const { el, peer, part, settle, sent } = await mount({ 'login-providers': 'anthropic, openai-codex' });
     await settle();
-    const login = part('login') as HTMLElement & { providers: readonly string[] };
+    const login = part('login') as RpcLogin;
     expect(login.localName).to.equal('rpc-login');
     expect(el.loginProviders).to.deep.equal(['anthropic', 'openai-codex']);
     expect(login.providers).to.deep.equal(['anthropic', 'openai-codex']);
