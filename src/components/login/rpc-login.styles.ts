@@ -44,7 +44,6 @@ export const loginStyles = [
       display: flex;
       flex-direction: column;
       align-items: start;
-      gap: 0.5rem;
       padding-block: 0.625rem;
       padding-inline: 0.75rem;
       color: var(--_fg);
@@ -64,9 +63,12 @@ export const loginStyles = [
     .card[data-state='failed'] {
       --_accent: var(--_failed);
     }
-    /* Before its first message the log takes no room (it stays in the tree, to be heard). */
-    .messages:empty {
-      display: contents;
+    .card > * + * {
+      margin-block-start: 0.5rem;
+    }
+    /* Before its first message the log takes no room; it is rendered all the same, to be heard. */
+    .card > .messages:empty {
+      margin-block-start: 0;
     }
 
     .title {

@@ -372,6 +372,13 @@ describe('rpc-login', () => {
       'Copy link',
       'Copy local address',
     ]);
+    // The log is there before its first message (to be heard), taking no room.
+    const log = inCard(key, '[part="messages"]') as HTMLElement;
+    expect([log.getAttribute('role'), getComputedStyle(log).display, log.offsetHeight]).to.deep.equal([
+      'log',
+      'block',
+      0,
+    ]);
     // No provider: nothing to cancel; no state line.
     expect(inCard(key, '[part="cancel-button"]')).to.equal(null);
     expect(inCard(key, '[part="state"]')).to.equal(null);
