@@ -7,6 +7,7 @@ const elements = {
   'rpc-editor': 'editor/rpc-editor',
   'rpc-extension-ui': 'extension-ui/rpc-extension-ui',
   'rpc-input': 'input/rpc-input',
+  'rpc-login': 'login/rpc-login',
   'rpc-notifications': 'notifications/rpc-notifications',
   'rpc-select': 'select/rpc-select',
   'rpc-status-bar': 'status-bar/rpc-status-bar',

@@ -9,6 +9,7 @@ import { RpcDialogs } from './dialogs/rpc-dialogs.js';
 import { RpcEditor } from './editor/rpc-editor.js';
 import { RpcExtensionUI } from './extension-ui/rpc-extension-ui.js';
 import { RpcInput } from './input/rpc-input.js';
+import { RpcLogin } from './login/rpc-login.js';
 import { RpcNotifications } from './notifications/rpc-notifications.js';
 import { RpcSelect } from './select/rpc-select.js';
 import { RpcStatusBar } from './status-bar/rpc-status-bar.js';
@@ -21,6 +22,7 @@ export const elements = {
   'rpc-editor': RpcEditor,
   'rpc-extension-ui': RpcExtensionUI,
   'rpc-input': RpcInput,
+  'rpc-login': RpcLogin,
   'rpc-notifications': RpcNotifications,
   'rpc-select': RpcSelect,
   'rpc-status-bar': RpcStatusBar,
@@ -56,6 +58,7 @@ declare global {
     'rpc-editor': RpcEditor;
     'rpc-extension-ui': RpcExtensionUI;
     'rpc-input': RpcInput;
+    'rpc-login': RpcLogin;
     'rpc-notifications': RpcNotifications;
     'rpc-select': RpcSelect;
     'rpc-status-bar': RpcStatusBar;

@@ -19,6 +19,7 @@ export const extensionUIStyles = [
     }
 
     /* The parts take this element's colour scheme: color-scheme: dark on it forces them all. */
+    rpc-login,
     rpc-widget,
     rpc-status-bar,
     rpc-notifications,

@@ -11,6 +11,7 @@ import { bindTitle } from '../bindings/title-binding.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
 import { relayToModal } from '../internal/modal-relay.js';
+import { providersConverter } from '../login/links.js';
 import { hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
 import { renderAgentExit } from './agent-exit.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
@@ -77,6 +78,7 @@ function warn(message: string, error: unknown): void {
  * the store is stored without its notifications.
  *
  * Layout: a column of the header (the `header` slot and the pill), the agent-exit message, the
+ * agent's logins (`rpc-login`: shown while there is one, or always with `login-providers`), the
  * widgets above the editor, the default slot (the host's composer), the widgets below the editor,
  * the `footer` slot and the status bar. Dialogs are page-modal unless `contained`; notifications
  * float in the viewport's bottom inline-end corner unless `contained`, where they stay in the
@@ -99,6 +101,7 @@ function warn(message: string, error: unknown): void {
  * @csspart exit-details - the disclosure holding the agent's last stderr lines
  * @csspart exit-summary - the disclosure's summary
  * @csspart stderr - the stderr lines
+ * @csspart login - the `rpc-login` panel
  * @csspart widgets-above - the `rpc-widget` above the composer
  * @csspart composer - the wrapper of the default slot
  * @csspart widgets-below - the `rpc-widget` below the composer
@@ -158,6 +161,10 @@ export class RpcExtensionUI extends LitElement {
    */
   @property({ type: Number, attribute: 'notification-duration' })
   notificationDuration = 6000;
+
+  /** The providers `rpc-login` offers to log in to (its `providers`): `anthropic,openai-codex`. */
+  @property({ attribute: 'login-providers', converter: providersConverter })
+  loginProviders: readonly string[] = [];
 
   /** `session` keeps the state in `sessionStorage` across reloads; `none` (default) keeps nothing. */
   @property()
@@ -293,6 +300,7 @@ export class RpcExtensionUI extends LitElement {
           </span>
         </div>
         ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#bridge.hello ? () => this.restartAgent() : undefined) : nothing}
+        <rpc-login part="login" .controller=${controller} .providers=${this.loginProviders} .strings=${this.strings}></rpc-login>
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
         <div part="composer"><slot></slot></div>
         <rpc-widget part="widgets-below" placement="belowEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>

@@ -6,6 +6,7 @@ import type { RpcEditorTextEvent } from '../../../src/components/events/editor-t
 import type { RpcStopEvent } from '../../../src/components/events/stop-event.js';
 import type { RpcTitleEvent } from '../../../src/components/events/title-event.js';
 import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-extension-ui.js';
+import type { RpcLogin } from '../../../src/components/login/rpc-login.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
 import { notificationsEnglish, noteText } from '../../../src/components/strings/strings.js';
 import type { NotificationEntry } from '../../../src/controller/types.js';
@@ -898,6 +899,45 @@ describe('rpc-extension-ui', () => {
         await server.reset(path);
       }
     });
+  });
+
+  it('shows the login panel above the widgets, with login-providers passed through', async () => {
+    const { el, peer, part, settle, sent } = await mount({ 'login-providers': 'anthropic, openai-codex' });
+    await settle();
+    const login = part('login') as RpcLogin;
+    expect(login.localName).to.equal('rpc-login');
+    expect(el.loginProviders).to.deep.equal(['anthropic', 'openai-codex']);
+    expect(login.providers).to.deep.equal(['anthropic', 'openai-codex']);
+    const button = login.shadowRoot?.querySelector<HTMLButtonElement>('[part="start-button"]');
+    button?.click();
+    expect(sent().at(-1)).to.deep.include({
+      type: 'login_provider',
+      provider: 'anthropic',
+      authType: 'oauth',
+    });
+    peer.writeMessage(request('setWidget', { widgetKey: 'a', widgetLines: ['above'] }));
+    peer.writeMessage(
+      request('open_url', {
+        url: 'https://claude.ai/oauth/authorize?x=1',
+        launchUrl: 'http://localhost:54545/launch',
+      }),
+    );
+    await settle();
+    await login.updateComplete;
+    const cards = login.shadowRoot?.querySelectorAll('.card') ?? [];
+    expect(cards).to.have.length(2);
+    const above = part('widgets-above') as HTMLElement;
+    expect(login.getBoundingClientRect().bottom).to.be.at.most(above.getBoundingClientRect().top);
+    expect(login.shadowRoot?.querySelector('a[part="link"]')?.getAttribute('href')).to.equal(
+      'https://claude.ai/oauth/authorize?x=1',
+    );
+    // Without a login or providers it shows nothing.
+    el.loginProviders = [];
+    el.controller.logins.clear();
+    await settle();
+    await login.updateComplete;
+    expect(login.shadowRoot?.querySelector('[part="base"]')).to.equal(null);
+    expect(login.getBoundingClientRect().height).to.equal(0);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

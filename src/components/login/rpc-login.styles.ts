@@ -1,0 +1,221 @@
+import { css } from 'lit';
+import { monoToken } from '../internal/mono.styles.js';
+import { tokens } from '../internal/tokens.styles.js';
+import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
+
+export const loginStyles = [
+  tokens,
+  monoToken,
+  vscodeScheme,
+  css`
+    :host {
+      display: block;
+      min-inline-size: 0;
+      --_link: var(--rpc-link-color, var(--vscode-textLink-foreground, light-dark(#005fb8, #4daafc)));
+      --_done: var(--rpc-login-done-color, light-dark(#1a7f37, #3fb950));
+      --_failed: var(--rpc-error-color, var(--vscode-notificationsErrorIcon-foreground, light-dark(#b3261e, #f48771)));
+    }
+
+    p {
+      margin: 0;
+    }
+
+    .panel {
+      display: flex;
+      flex-direction: column;
+      gap: var(--rpc-login-gap, 0.5rem);
+    }
+
+    .start {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem;
+    }
+
+    .provider {
+      display: inline-flex;
+      align-items: center;
+      gap: 0.5rem;
+    }
+
+    /* Its own surface, as the widgets': the text colour follows the kit's scheme, not the page's. */
+    .card {
+      display: flex;
+      flex-direction: column;
+      align-items: start;
+      padding-block: 0.625rem;
+      padding-inline: 0.75rem;
+      color: var(--_fg);
+      background: var(--rpc-login-background, var(--_bg));
+      border: 1px solid var(--rpc-login-border-color, var(--_border));
+      border-inline-start: 4px solid var(--_accent, var(--_focus));
+      border-radius: var(--_radius);
+      overflow-wrap: anywhere;
+    }
+    .card[data-state='open'],
+    .card[data-state='cancelled'] {
+      --_accent: var(--_muted);
+    }
+    .card[data-state='done'] {
+      --_accent: var(--_done);
+    }
+    .card[data-state='failed'] {
+      --_accent: var(--_failed);
+    }
+    .card > * + * {
+      margin-block-start: 0.5rem;
+    }
+    /* Before its first message the log takes no room; it is rendered all the same, to be heard. */
+    .card > .messages:empty {
+      margin-block-start: 0;
+    }
+
+    .title {
+      font-weight: 600;
+    }
+    .state,
+    .hint,
+    .note {
+      color: var(--_muted);
+    }
+    .card[data-state='failed'] .state {
+      color: var(--_fg);
+    }
+
+    /* Agent text: each paragraph in its own direction, line breaks kept. */
+    .instructions,
+    .message-list .text {
+      white-space: pre-wrap;
+      unicode-bidi: plaintext;
+    }
+
+    .page,
+    .device {
+      display: flex;
+      flex-direction: column;
+      align-items: start;
+      gap: 0.5rem;
+      max-inline-size: 100%;
+    }
+
+    .link {
+      color: var(--_link);
+      text-decoration: underline;
+      text-underline-offset: 0.15em;
+    }
+
+    .url {
+      font-family: var(--_mono);
+      font-size: 0.9em;
+      overflow-wrap: anywhere;
+      /* An address reads left to right, in a right-to-left page too. */
+      unicode-bidi: plaintext;
+    }
+    details .url {
+      margin-block-start: 0.25rem;
+    }
+    summary {
+      cursor: pointer;
+    }
+
+    .code {
+      font-family: var(--_mono);
+      font-size: var(--rpc-login-code-font-size, 1.75em);
+      font-weight: 600;
+      letter-spacing: 0.08em;
+      direction: ltr;
+      unicode-bidi: isolate;
+      user-select: all;
+    }
+
+    .copy {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem;
+    }
+
+    .message-list {
+      display: flex;
+      flex-direction: column;
+      gap: 0.25rem;
+      margin: 0;
+      padding-inline-start: 1.25rem;
+    }
+
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
+      align-self: stretch;
+      justify-content: end;
+    }
+
+    button,
+    select {
+      font: inherit;
+      min-block-size: 2rem;
+      border-radius: calc(var(--_radius) - 2px);
+    }
+    button {
+      padding-block: 0.3rem;
+      padding-inline: 0.9rem;
+      color: var(--_button2-fg);
+      background: var(--_button2-bg);
+      border: 1px solid var(--_border);
+      cursor: pointer;
+    }
+    button:hover {
+      background: var(--_button2-hover);
+    }
+    button.primary {
+      color: var(--_button-fg);
+      background: var(--_button-bg);
+      border-color: transparent;
+    }
+    button.primary:hover {
+      background: var(--_button-hover);
+    }
+    /* Sent, waiting for the agent: it keeps focus and its colours (it stays readable). */
+    button[aria-disabled='true'] {
+      cursor: default;
+      border-style: dashed;
+    }
+    select {
+      padding-inline: 0.4rem;
+      color: var(--_input-fg);
+      background: var(--_input-bg);
+      border: 1px solid var(--_input-border);
+    }
+
+    :focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: 1px;
+    }
+
+    /* Forced colours: borders drawn in the system's colours, the accent edge kept. */
+    @media (forced-colors: active) {
+      .card {
+        border-color: CanvasText;
+      }
+      .link {
+        color: LinkText;
+      }
+      button,
+      select {
+        border-color: ButtonText;
+      }
+      button.primary {
+        border-width: 2px;
+      }
+      button[aria-disabled='true'] {
+        color: GrayText;
+        border-color: GrayText;
+      }
+      :focus-visible {
+        outline-color: Highlight;
+      }
+    }
+  `,
+];
