@@ -1,7 +1,8 @@
 import { html, type TemplateResult } from 'lit';
 import type { ConfirmRequest } from '../../protocol/types.js';
 import { ansiText } from '../ansi-text/ansi-text.js';
-import { actionButton, RpcDialogElement } from '../dialog/dialog-element.js';
+import { actionButton } from '../dialog/action-button.js';
+import { RpcDialogElement } from '../dialog/dialog-element.js';
 import { confirmStyles } from './rpc-confirm.styles.js';
 import { confirmEnglish, dialogEnglish, stringsFor } from '../strings/strings.js';
 
