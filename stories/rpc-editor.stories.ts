@@ -140,6 +140,39 @@ export const UnicodeRightToLeft: Story = {
   },
 };
 
+export const PromptStyle: Story = {
+  name: 'Prompt style (oh-my-pi)',
+  args: {
+    request: editorRequest('editor-prompt', {
+      title: 'What should the agent do next?',
+      prefill: 'Refactor ',
+      promptStyle: true,
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      "oh-my-pi's `promptStyle: true`, a styling hint: a composer of a few lines that grows with " +
+      'the text, the title as its label, "Send". The keys are the same.',
+  }),
+  play: async ({ canvasElement, args }) => {
+    const { screen } = await editor(canvasElement);
+    const field = screen.getByRole('textbox', { name: 'What should the agent do next?' });
+    await expect(field).toHaveAccessibleDescription('Ctrl+Enter to send, Escape to cancel');
+    await expect(screen.getByRole('button', { name: 'Send' })).toBeVisible();
+    const before = field.getBoundingClientRect().height;
+    await userEvent.keyboard('the parser{Enter}- keep the API{Enter}- add tests{Enter}- update the docs');
+    await expect(field.getBoundingClientRect().height).toBeGreaterThan(before);
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      {
+        type: 'extension_ui_response',
+        id: 'editor-prompt',
+        value: 'Refactor the parser\n- keep the API\n- add tests\n- update the docs',
+      },
+    ]);
+  },
+};
+
 export const Dark: Story = stories.dark();
 export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
 export const VSCodeLightModern: Story = stories.vscodeLightModern();

@@ -197,13 +197,17 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
    */
   protected renderSubmitActions(
     submit: () => void,
-    options: { readonly hint?: string; readonly submitDisabled?: boolean } = {},
+    options: {
+      readonly hint?: string;
+      readonly submitDisabled?: boolean;
+      readonly submitLabel?: string;
+    } = {},
   ): TemplateResult {
-    const { hint, submitDisabled = false } = options;
     const text = this.text;
+    const { hint, submitDisabled = false, submitLabel = text.submit } = options;
     return html`${hint === undefined ? nothing : html`<span id="hint" class="hint" part="hint">${hint}</span>`}
       ${actionButton('cancel', text.cancel, this.cancel, this.settled)}
-      ${actionButton('submit', text.submit, submit, this.settled || submitDisabled, true)}`;
+      ${actionButton('submit', submitLabel, submit, this.settled || submitDisabled, true)}`;
   }
 
   /** Cancel the current request (`{cancelled: true}`), as Escape does. */

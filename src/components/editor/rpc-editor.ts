@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { EditorRequest } from '../../protocol/types.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
@@ -14,11 +14,15 @@ import { dialogEnglish, editorEnglish, stringsFor } from '../strings/strings.js'
  * `{cancelled: true}`. Never counts down. Form-associated: the last submitted text is `value`
  * and the form value under `name`.
  *
+ * oh-my-pi's `promptStyle: true` shows it as a prompt, a styling hint only: a composer of a few
+ * lines in the interface's font that grows with the text (where the browser supports
+ * `field-sizing`), the title as its label, and "Send"; the keys are the same.
+ *
  * @tagname rpc-editor
  * @summary The multi-line text dialog.
  * @csspart textarea - the text area
  * @csspart hint - the keyboard hint
- * @csspart submit-button - the "OK" button
+ * @csspart submit-button - the "OK" button ("Send" as a prompt)
  * @csspart cancel-button - the "Cancel" button
  */
 export class RpcEditor extends TextDialogElement<EditorRequest> {
@@ -29,17 +33,24 @@ export class RpcEditor extends TextDialogElement<EditorRequest> {
   }
 
   protected override renderBody(request: EditorRequest): TemplateResult {
+    const prompt = request.promptStyle === true;
     // A new request gets a new textarea with its prefill (or the text typed before a reload);
     // re-renders leave the edits alone.
     return html`${keyed(
       request,
-      html`<textarea id="field" part="textarea" rows="12" aria-labelledby="title" aria-describedby="hint"
+      html`<textarea id="field" part="textarea" class=${prompt ? 'prompt' : nothing} rows=${prompt ? 3 : 12}
+        aria-labelledby="title" aria-describedby="hint"
         .value=${this.draft ?? request.prefill ?? ''} @input=${this.keepDraft}></textarea>`,
     )}`;
   }
 
-  protected override renderActions(): TemplateResult {
-    return this.renderSubmitActions(this.primaryAction, { hint: this.text.editorHint });
+  protected override renderActions(request: EditorRequest): TemplateResult {
+    const text = this.text;
+    const prompt = request.promptStyle === true;
+    return this.renderSubmitActions(this.primaryAction, {
+      hint: prompt ? text.promptHint : text.editorHint,
+      submitLabel: prompt ? text.promptSubmit : text.submit,
+    });
   }
 
   /** The textarea, with the caret at the end of the text and scrolled to it. */

@@ -35,6 +35,10 @@ export interface RpcStrings {
   editorHint: string;
   /** Input: the keyboard hint. */
   inputHint: string;
+  /** Editor shown as a prompt (oh-my-pi's `promptStyle`): the submit button. */
+  promptSubmit: string;
+  /** Editor shown as a prompt: the keyboard hint. */
+  promptHint: string;
   /** Notifications: the list's accessible name. */
   notificationsLabel: string;
   /** Notifications: the visible prefix of an info message. */
@@ -130,6 +134,8 @@ export const inputEnglish = {
 /** rpc-editor's own strings (besides {@link dialogEnglish}). */
 export const editorEnglish = {
   editorHint: 'Ctrl+Enter to submit, Escape to cancel',
+  promptSubmit: 'Send',
+  promptHint: 'Ctrl+Enter to send, Escape to cancel',
 } satisfies Partial<RpcStrings>;
 
 // The parts name this string rather than spreading `agentTextEnglish` into themselves: a minifier
