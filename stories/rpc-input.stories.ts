@@ -143,6 +143,34 @@ export const UnicodeRightToLeft: Story = {
   },
 };
 
+export const CutTitle: Story = {
+  name: 'A title the agent cut (oh-my-pi)',
+  args: {
+    request: inputRequest('input-cut', {
+      title: 'Name the file for this output:\n…[301112 chars elided for RPC frame]',
+      placeholder: 'out.txt\n…[12 chars elided for RPC frame]',
+    }),
+  },
+  parameters: storyParameters({
+    stage: { blockSize: 20 },
+    description:
+      "The cut mark is not shown as the agent's text: a line says what was cut and how much, and " +
+      'is read with the dialog (the title) or the field (the placeholder).',
+  }),
+  play: async ({ canvasElement }) => {
+    const dialog = await input(canvasElement);
+    await expectShown(dialog, 'Name the file for this output:');
+    const said = 'The agent cut this title short: 301112 characters left out.';
+    await expect(dialog.screen.getByText(said)).toBeVisible();
+    await expect(dialog.dialog).toHaveAccessibleDescription(said);
+    const field = dialog.screen.getByRole('textbox');
+    await expect(field).toHaveAttribute('placeholder', 'out.txt');
+    await expect(field).toHaveAccessibleDescription(
+      'Enter to submit, Escape to cancel The agent cut the placeholder short: 12 characters left out.',
+    );
+  },
+};
+
 export const Dark: Story = stories.dark(async ({ part }) => {
   await expect(luminance(getComputedStyle(part('[part="field"]')).backgroundColor)).toBeLessThan(0.1);
 });

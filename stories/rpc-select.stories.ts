@@ -345,6 +345,32 @@ export const DescriptionsFiltered: Story = {
   },
 };
 
+export const CutList: Story = {
+  name: 'A list the agent cut (oh-my-pi)',
+  args: {
+    request: selectRequest('select-cut', {
+      title: 'Open which file?',
+      options: ['src/a.ts', 'src/b.ts', 'src/c.ts', '…[41237 items elided for RPC frame]'],
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      'oh-my-pi without protocol v2 cuts a list too long for its frame and ends it with an item ' +
+      'that says so: that item is no option, and a line under the list says how many were left out.',
+  }),
+  play: async ({ canvasElement }) => {
+    const { screen, dialog } = await select(canvasElement);
+    await expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'src/a.ts',
+      'src/b.ts',
+      'src/c.ts',
+    ]);
+    const said = 'The agent cut this list short: 41237 options left out.';
+    await expect(screen.getByText(said)).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(said);
+  },
+};
+
 export const Dark: Story = stories.dark();
 export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
 export const VSCodeLightModern: Story = stories.vscodeLightModern();

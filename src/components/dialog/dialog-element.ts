@@ -19,6 +19,7 @@ import { guardStrayInput } from './stray-input.js';
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 import { actionButton } from './action-button.js';
+import { cutNote, cutText } from './cut-text.js';
 
 /** A click on the contained backdrop must not take focus out of the dialog (Escape works on). */
 const keepFocus = (event: Event) => event.preventDefault();
@@ -33,6 +34,7 @@ const keepFocus = (event: Event) => event.preventDefault();
  * @csspart header - the title row
  * @csspart title - the request title
  * @csspart position - "1 of 3" when more dialogs wait
+ * @csspart cut-note - a line that says the agent cut a text short (the title, say) to fit its frame
  * @csspart body - the element's content
  * @csspart countdown - the countdown row
  * @csspart countdown-text - the seconds left
@@ -266,7 +268,13 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const { text, countdown, position, total } = this;
     const queued = total > 1 && position > 0;
     const { seconds, announced } = countdown;
-    const described = [...this.describedBy(), queued && 'position', seconds !== undefined && 'countdown']
+    const title = cutText(request.title);
+    const described = [
+      title.omitted && 'title-cut',
+      ...this.describedBy(),
+      queued && 'position',
+      seconds !== undefined && 'countdown',
+    ]
       .filter(Boolean)
       .join(' ');
     return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop" @mousedown=${keepFocus}></div>` : nothing}
@@ -274,7 +282,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
         aria-describedby=${described || nothing}
         @keydown=${this.#onKeydown} @cancel=${this.#onCancel} @close=${this.#onClose}>
         <div class="header" part="header">
-          <h2 id="title" part="title">${ansiText(request.title)}</h2>
+          <h2 id="title" part="title">${ansiText(title.text)}</h2>
           ${
             queued
               ? html`<span id="position" class="position" part="position"
@@ -282,7 +290,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
               : nothing
           }
         </div>
-        <div class="body" part="body">${this.renderBody(request)}</div>
+        <div class="body" part="body">${cutNote('title-cut', text.titleCut, title.omitted)}${this.renderBody(request)}</div>
         ${
           seconds === undefined
             ? nothing
@@ -335,7 +343,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const request = this.request;
     if (!request || this.settled) return;
     this.settled = true;
-    const message = format(this.text.expired, { title: quotedText(request.title) });
+    const message = format(this.text.expired, { title: quotedText(cutText(request.title).text) });
     this.#close();
     this.dispatchEvent(new RpcExpireEvent(request, message));
     if (!this.controller) this.#notice.show(message, 6000); // bound, the queue host reports it

@@ -203,6 +203,27 @@ export const dialogStyles = css`
     opacity: 1;
   }
 
+  /* What the dialog says about the agent's text (cut short) and about an answer it did not send:
+     the text says it, the bar beside it marks it. */
+  .cut,
+  .refusal {
+    margin: 0.25rem 0;
+    padding-inline-start: 0.5rem;
+    border-inline-start: 3px solid var(--_muted);
+    font-size: 0.9em;
+    line-height: 1.4;
+  }
+  .refusal {
+    border-color: var(--_focus);
+    font-weight: 600;
+  }
+  /* Empty, it stays in the tree (a live region), taking no room. */
+  .refusal:empty {
+    margin: 0;
+    border: 0;
+    padding: 0;
+  }
+
   .notice {
     margin: 0.5rem 0;
     padding: 0.5rem 0.75rem;

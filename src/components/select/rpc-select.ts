@@ -2,9 +2,11 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
+import { elidedItems } from '../../protocol/chunks.js';
 import type { SelectRequest } from '../../protocol/types.js';
 import { ansiText } from '../ansi-text/ansi-text.js';
 import { cssomStyle } from '../internal/cssom-style.js';
+import { cutNote } from '../dialog/cut-text.js';
 import { FormValueDialogElement } from '../dialog/form-value.js';
 import { enterKind, isComposing } from '../internal/keys.js';
 import { dialogEnglish, format, selectEnglish, stringsFor } from '../strings/strings.js';
@@ -40,7 +42,9 @@ const filterConverter = {
  * Options may have descriptions (oh-my-pi's `optionDetails`, by index): each shows under its
  * label, smaller, and is the option's accessible description; the filter and type-ahead search
  * them too (type-ahead goes to a label that starts with what was typed first, else to a
- * description that does). The answer is still the option itself.
+ * description that does). The answer is still the option itself. A list the agent cut to fit its
+ * frame (its last item says `…[N items elided for RPC frame]`) does not offer that item; a line
+ * under the list says how many options were left out.
  *
  * Form-associated: with a `name`, the chosen option is the form value.
  *
@@ -89,6 +93,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   #shown: readonly number[] = [];
   /** Each option's description (`''` for none), or `undefined` when no option has one. */
   #descriptions: readonly string[] | undefined;
+  /** How many items the agent cut from the list (its last item then says so: it is no option). */
+  #cut = 0;
   /** How many options match the filter, for screen readers (set when the filter changes). */
   #announcement = '';
 
@@ -97,12 +103,13 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const has = (key: string) => (changed as Map<PropertyKey, unknown>).has(key);
     const newRequest = has('request');
     if (newRequest) {
-      // What the list holds besides its labels: descriptions by index.
+      // What the list holds besides its labels: descriptions by index, and the agent's cut.
       const request = this.request;
       const details = request?.optionDetails;
       this.#descriptions = details?.some((detail) => detail.description)
         ? request?.options.map((_, index) => details[index]?.description ?? '')
         : undefined;
+      this.#cut = elidedItems(request?.options ?? []);
       this.query = '';
       this.#announcement = '';
       this.#typeAhead.reset();
@@ -142,7 +149,12 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
         ${ref(this.#window.observe)} @keydown=${this.#onKeydown} @click=${this.#onClick} @scroll=${this.#window.onScroll}
       >${this.#window.positions(count, this.active).map((position) => this.#renderOption(request, position, count))}</div>
       ${count === 0 ? html`<p class="empty" part="empty">${text.noMatches}</p>` : nothing}
+      ${cutNote('options-cut', text.optionsCut, this.#cut)}
       <div id="match-count" class="visually-hidden" aria-live="polite">${this.#announcement}</div>`;
+  }
+
+  protected override describedBy(): string[] {
+    return this.#cut ? ['options-cut'] : [];
   }
 
   protected override renderActions(): TemplateResult {
@@ -187,8 +199,12 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   get #filterShown(): boolean {
-    const total = this.request?.options.length ?? 0;
-    return this.filter === 'always' || (this.filter === 'auto' && total > this.filterThreshold);
+    return this.filter === 'always' || (this.filter === 'auto' && this.#offered > this.filterThreshold);
+  }
+
+  /** How many options the list offers: all but the agent's note of a cut. */
+  get #offered(): number {
+    return (this.request?.options.length ?? 0) - (this.#cut ? 1 : 0);
   }
 
   #filtered(): number[] {
@@ -197,7 +213,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const labels = query ? foldAll(this.request?.options ?? []) : [];
     const descriptions = query && this.#descriptions ? foldAll(this.#descriptions) : [];
     const shown: number[] = [];
-    for (let index = 0; index < (this.request?.options.length ?? 0); index++)
+    for (let index = 0; index < this.#offered; index++)
       if (!query || labels[index]?.includes(query) || descriptions[index]?.includes(query)) shown.push(index);
     return shown;
   }
