@@ -143,6 +143,57 @@ export const UnicodeRightToLeft: Story = {
   },
 };
 
+export const LoginManualCode: Story = {
+  name: 'A login question: manual code (atomic)',
+  args: {
+    request: inputRequest('input-login-code', {
+      title: '',
+      placeholder: undefined,
+      login: { method: 'oauth_manual_code', provider: 'anthropic', loginId: 'anthropic' },
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      "atomic's `oauth_manual_code` comes without a title: the element words one, and names the " +
+      'provider above it.',
+  }),
+  play: async ({ canvasElement }) => {
+    const dialog = await input(canvasElement);
+    const title = 'Paste the code from anthropic, or the address your browser was sent to';
+    await expectShown(dialog, title);
+    await expect(dialog.part('[part="eyebrow"]')).toHaveTextContent('Log in to anthropic');
+    await expect(dialog.focused()).toBe(dialog.screen.getByRole('textbox', { name: title }));
+  },
+};
+
+export const LoginPromptNeedsAnswer: Story = {
+  name: 'A login question that needs an answer (atomic)',
+  args: {
+    request: inputRequest('input-login-prompt', {
+      title: 'Radius server URL',
+      placeholder: 'https://radius.example',
+      login: { method: 'oauth_prompt', provider: 'radius', loginId: 'radius' },
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      'An `oauth_prompt` without `allowEmpty: true` is not sent empty: Submit says why, and the ' +
+      'dialog stays open to type an answer or cancel.',
+  }),
+  play: async ({ canvasElement, args }) => {
+    const { screen } = await input(canvasElement);
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRpcResponse).not.toHaveBeenCalled();
+    await expect(screen.getByRole('alert')).toHaveTextContent(
+      'Not sent: this login needs an answer. Type one, or cancel.',
+    );
+    await userEvent.keyboard('https://radius.example{Enter}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'input-login-prompt', value: 'https://radius.example' },
+    ]);
+  },
+};
+
 export const CutTitle: Story = {
   name: 'A title the agent cut (oh-my-pi)',
   args: {

@@ -371,6 +371,37 @@ export const CutList: Story = {
   },
 };
 
+export const LoginSelect: Story = {
+  name: 'A login question (atomic oauth_select)',
+  args: {
+    request: selectRequest('select-login', {
+      title: 'Select OpenAI Codex login method:',
+      options: ['Browser login (default)', 'Device code login (headless)'],
+      login: {
+        method: 'oauth_select',
+        provider: 'openai-codex',
+        loginId: 'openai-codex',
+        optionIds: ['browser', 'device_code'],
+      },
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      "atomic's login questions are ordinary dialogs with the provider above the title. The user " +
+      "picks a label; the response carries that option's id, as atomic expects.",
+  }),
+  play: async ({ canvasElement, args }) => {
+    const dialog = await select(canvasElement);
+    await expectShown(dialog, 'Select OpenAI Codex login method:');
+    await expect(dialog.part('[part="eyebrow"]')).toHaveTextContent('Log in to openai-codex');
+    await expect(dialog.dialog).toHaveAccessibleDescription('Log in to openai-codex');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'select-login', value: 'device_code' },
+    ]);
+  },
+};
+
 export const Dark: Story = stories.dark();
 export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
 export const VSCodeLightModern: Story = stories.vscodeLightModern();

@@ -34,6 +34,7 @@ const keepFocus = (event: Event) => event.preventDefault();
  * @csspart header - the title row
  * @csspart title - the request title
  * @csspart position - "1 of 3" when more dialogs wait
+ * @csspart eyebrow - the line above the title of a login's question ("Log in to anthropic")
  * @csspart cut-note - a line that says the agent cut a text short (the title, say) to fit its frame
  * @csspart body - the element's content
  * @csspart countdown - the countdown row
@@ -156,6 +157,11 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     return [];
   }
 
+  /** The title, as shown and as the dialog's name (the agent's cut mark, if any, is taken off). */
+  protected heading(request: R): string {
+    return request.title;
+  }
+
   /** The element's content. */
   protected abstract renderBody(request: R): TemplateResult | typeof nothing;
 
@@ -268,8 +274,10 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const { text, countdown, position, total } = this;
     const queued = total > 1 && position > 0;
     const { seconds, announced } = countdown;
-    const title = cutText(request.title);
+    const { login } = request;
+    const title = cutText(this.heading(request));
     const described = [
+      login && 'eyebrow',
       title.omitted && 'title-cut',
       ...this.describedBy(),
       queued && 'position',
@@ -282,6 +290,12 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
         aria-describedby=${described || nothing}
         @keydown=${this.#onKeydown} @cancel=${this.#onCancel} @close=${this.#onClose}>
         <div class="header" part="header">
+          ${
+            login
+              ? html`<p id="eyebrow" class="eyebrow" part="eyebrow"
+                ><bdi>${format(text.loginEyebrow, { provider: login.provider })}</bdi></p>`
+              : nothing
+          }
           <h2 id="title" part="title">${ansiText(title.text)}</h2>
           ${
             queued
@@ -343,7 +357,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const request = this.request;
     if (!request || this.settled) return;
     this.settled = true;
-    const message = format(this.text.expired, { title: quotedText(cutText(request.title).text) });
+    const message = format(this.text.expired, { title: quotedText(cutText(this.heading(request)).text) });
     this.#close();
     this.dispatchEvent(new RpcExpireEvent(request, message));
     if (!this.controller) this.#notice.show(message, 6000); // bound, the queue host reports it

@@ -69,9 +69,15 @@ export const dialogStyles = css`
 
   .header {
     display: flex;
+    flex-wrap: wrap;
     align-items: baseline;
-    gap: 0.75rem;
+    gap: 0.125rem 0.75rem;
     padding: 0.875rem 1rem 0.5rem;
+  }
+  /* A row of its own above the title. */
+  .eyebrow {
+    flex-basis: 100%;
+    margin: 0;
   }
   /* The title keeps the agent's line breaks (so does confirm's message: rpc-confirm.styles.ts). */
   h2 {
@@ -88,7 +94,8 @@ export const dialogStyles = css`
     /* Agent text: each paragraph takes its own direction (English in an RTL page, say). */
     unicode-bidi: plaintext;
   }
-  /* The quieter text: queue position, countdown, keyboard hint. */
+  /* The quieter text: login, queue position, countdown, keyboard hint. */
+  .eyebrow,
   .position,
   .countdown,
   .hint {

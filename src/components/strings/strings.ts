@@ -39,6 +39,12 @@ export interface RpcStrings {
   promptSubmit: string;
   /** Editor shown as a prompt: the keyboard hint. */
   promptHint: string;
+  /** Every dialog of an agent's login (atomic's `oauth_*`): the line above the title, `{provider}`. */
+  loginEyebrow: string;
+  /** Input: the title of a login's manual-code question (atomic's `oauth_manual_code`), `{provider}`. */
+  loginCodeTitle: string;
+  /** Input: why a login's question that needs an answer was not sent empty (atomic's `oauth_prompt`). */
+  loginEmptyRefused: string;
   /** Every dialog: the agent cut the title to fit its frame (oh-my-pi), `{count}` characters left out. */
   titleCut: string;
   /** Confirm: the agent cut the message to fit its frame, `{count}` characters left out. */
@@ -120,6 +126,7 @@ export const dialogEnglish = {
   secondsLeft: '{seconds} s left',
   secondsLeftAnnouncement: '{seconds} seconds left to answer',
   expired: '“{title}” timed out: the agent went on with its default.',
+  loginEyebrow: 'Log in to {provider}',
   titleCut: 'The agent cut this title short: {count} characters left out.',
 } satisfies Partial<RpcStrings>;
 
@@ -148,6 +155,8 @@ export const selectEnglish = {
 export const inputEnglish = {
   inputHint: 'Enter to submit, Escape to cancel',
   placeholderCut: 'The agent cut the placeholder short: {count} characters left out.',
+  loginCodeTitle: 'Paste the code from {provider}, or the address your browser was sent to',
+  loginEmptyRefused: 'Not sent: this login needs an answer. Type one, or cancel.',
 } satisfies Partial<RpcStrings>;
 
 /** rpc-editor's own strings (besides {@link dialogEnglish}). */
