@@ -5,6 +5,7 @@ import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { mediaFeaturesPlugin } from './test/support/wtr-media-plugin.mjs';
+import { a11yTreePlugin } from './test/support/wtr-a11y-tree-plugin.mjs';
 import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
 import { CHROMIUM_ARGS as args, CHROMIUM_PATH as executablePath } from './scripts/chromium.mjs';
 
@@ -33,6 +34,7 @@ export default {
   plugins: [
     a11ySnapshotPlugin(),
     mediaFeaturesPlugin(),
+    a11yTreePlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

@@ -203,6 +203,28 @@ export const EnglishInRightToLeftPage: Story = {
   },
 };
 
+export const CutMessage: Story = {
+  name: 'A message the agent cut (oh-my-pi)',
+  args: {
+    request: confirmRequest('confirm-cut', {
+      title: 'Apply this patch?',
+      message: 'diff --git a/src/app.ts b/src/app.ts\n@@ -1,4 +1,6 @@\n…[524288 chars elided for RPC frame]',
+    }),
+  },
+  parameters: storyParameters({
+    description: 'The message without the cut mark, and a line that says how much the agent left out.',
+  }),
+  play: async ({ canvasElement }) => {
+    const dialog = await confirm(canvasElement);
+    await expect(dialog.part('[part="message"]').textContent).toBe(
+      'diff --git a/src/app.ts b/src/app.ts\n@@ -1,4 +1,6 @@',
+    );
+    await expect(dialog.dialog).toHaveAccessibleDescription(
+      expect.stringContaining('The agent cut this message short: 524288 characters left out.'),
+    );
+  },
+};
+
 export const Dark: Story = stories.dark();
 export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
 export const VSCodeLightModern: Story = stories.vscodeLightModern();

@@ -140,6 +140,79 @@ export const UnicodeRightToLeft: Story = {
   },
 };
 
+export const PromptStyle: Story = {
+  name: 'Prompt style (oh-my-pi)',
+  args: {
+    request: editorRequest('editor-prompt', {
+      title: 'What should the agent do next?',
+      prefill: 'Refactor ',
+      promptStyle: true,
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      "oh-my-pi's `promptStyle: true`, a styling hint: a composer of a few lines that grows with " +
+      'the text, the title as its label, "Send". The keys are the same.',
+  }),
+  play: async ({ canvasElement, args }) => {
+    const { screen } = await editor(canvasElement);
+    const field = screen.getByRole('textbox', { name: 'What should the agent do next?' });
+    await expect(field).toHaveAccessibleDescription('Ctrl+Enter to send, Escape to cancel');
+    await expect(screen.getByRole('button', { name: 'Send' })).toBeVisible();
+    const before = field.getBoundingClientRect().height;
+    await userEvent.keyboard('the parser{Enter}- keep the API{Enter}- add tests{Enter}- update the docs');
+    await expect(field.getBoundingClientRect().height).toBeGreaterThan(before);
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      {
+        type: 'extension_ui_response',
+        id: 'editor-prompt',
+        value: 'Refactor the parser\n- keep the API\n- add tests\n- update the docs',
+      },
+    ]);
+  },
+};
+
+const cutPrefill = `${Array.from({ length: 6 }, (_, i) => `line ${i + 1} of a long log`).join('\n')}\n…[918337 chars elided for RPC frame]`;
+
+export const CutPrefill: Story = {
+  name: 'A prefill the agent cut (oh-my-pi)',
+  args: { request: editorRequest('editor-cut', { title: 'Edit the log excerpt', prefill: cutPrefill }) },
+  parameters: storyParameters({
+    stage: { blockSize: 30 },
+    description:
+      'oh-my-pi without protocol v2 cuts a string too long for its frame and marks the cut. The ' +
+      "editor says so, and will not send the cut text back as the user's while the mark is in it; " +
+      'once the user deletes the mark, the text is theirs.',
+  }),
+  play: async ({ canvasElement, args }) => {
+    const { screen, part } = await editor(canvasElement);
+    const field = screen.getByRole<HTMLTextAreaElement>('textbox');
+    await expect(
+      screen.getByText(/^The agent cut this text short: 918337 characters left out/),
+    ).toBeVisible();
+    await expect(field).toHaveAccessibleDescription(expect.stringContaining('918337 characters left out'));
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await expect(args.onRpcResponse).not.toHaveBeenCalled();
+    const refusal = screen.getByRole('alert');
+    await expect(refusal).toHaveTextContent('Not sent: the text still holds the agent’s cut mark.');
+    await expect(refusal).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    // Delete the mark's line: the text is the user's.
+    field.setSelectionRange(field.value.indexOf('\n…['), field.value.length);
+    await userEvent.keyboard('{Backspace}');
+    await expect(part('[part="refusal"]')).toHaveTextContent('');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      {
+        type: 'extension_ui_response',
+        id: 'editor-cut',
+        value: cutPrefill.slice(0, cutPrefill.indexOf('\n…[')),
+      },
+    ]);
+  },
+};
+
 export const Dark: Story = stories.dark();
 export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
 export const VSCodeLightModern: Story = stories.vscodeLightModern();

@@ -143,6 +143,85 @@ export const UnicodeRightToLeft: Story = {
   },
 };
 
+export const LoginManualCode: Story = {
+  name: 'A login question: manual code (atomic)',
+  args: {
+    request: inputRequest('input-login-code', {
+      title: '',
+      placeholder: undefined,
+      login: { method: 'oauth_manual_code', provider: 'anthropic', loginId: 'anthropic' },
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      "atomic's `oauth_manual_code` comes without a title: the element words one, and names the " +
+      'provider above it.',
+  }),
+  play: async ({ canvasElement }) => {
+    const dialog = await input(canvasElement);
+    const title = 'Paste the code from anthropic, or the address your browser was sent to';
+    await expectShown(dialog, title);
+    await expect(dialog.part('[part="eyebrow"]')).toHaveTextContent('Log in to anthropic');
+    await expect(dialog.focused()).toBe(dialog.screen.getByRole('textbox', { name: title }));
+  },
+};
+
+export const LoginPromptNeedsAnswer: Story = {
+  name: 'A login question that needs an answer (atomic)',
+  args: {
+    request: inputRequest('input-login-prompt', {
+      title: 'Radius server URL',
+      placeholder: 'https://radius.example',
+      login: { method: 'oauth_prompt', provider: 'radius', loginId: 'radius' },
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      'An `oauth_prompt` without `allowEmpty: true` is not sent empty: Submit says why, and the ' +
+      'dialog stays open to type an answer or cancel.',
+  }),
+  play: async ({ canvasElement, args }) => {
+    const { screen } = await input(canvasElement);
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRpcResponse).not.toHaveBeenCalled();
+    await expect(screen.getByRole('alert')).toHaveTextContent(
+      'Not sent: this login needs an answer. Type one, or cancel.',
+    );
+    await userEvent.keyboard('https://radius.example{Enter}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'input-login-prompt', value: 'https://radius.example' },
+    ]);
+  },
+};
+
+export const CutTitle: Story = {
+  name: 'A title the agent cut (oh-my-pi)',
+  args: {
+    request: inputRequest('input-cut', {
+      title: 'Name the file for this output:\n…[301112 chars elided for RPC frame]',
+      placeholder: 'out.txt\n…[12 chars elided for RPC frame]',
+    }),
+  },
+  parameters: storyParameters({
+    stage: { blockSize: 20 },
+    description:
+      "The cut mark is not shown as the agent's text: a line says what was cut and how much, and " +
+      'is read with the dialog (the title) or the field (the placeholder).',
+  }),
+  play: async ({ canvasElement }) => {
+    const dialog = await input(canvasElement);
+    await expectShown(dialog, 'Name the file for this output:');
+    const said = 'The agent cut this title short: 301112 characters left out.';
+    await expect(dialog.screen.getByText(said)).toBeVisible();
+    await expect(dialog.dialog).toHaveAccessibleDescription(said);
+    const field = dialog.screen.getByRole('textbox');
+    await expect(field).toHaveAttribute('placeholder', 'out.txt');
+    await expect(field).toHaveAccessibleDescription(
+      'Enter to submit, Escape to cancel The agent cut the placeholder short: 12 characters left out.',
+    );
+  },
+};
+
 export const Dark: Story = stories.dark(async ({ part }) => {
   await expect(luminance(getComputedStyle(part('[part="field"]')).backgroundColor)).toBeLessThan(0.1);
 });

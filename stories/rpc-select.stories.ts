@@ -264,6 +264,144 @@ export const FiveThousandOptions: Story = {
   },
 };
 
+// oh-my-pi's optionDetails, by index (`{}`: no description), as in test/fixtures/omp-18.2.3/details.jsonl.
+const detailed = selectRequest('select-details', {
+  title: 'details: pick one',
+  options: ['alpha', 'beta', 'gamma', 'delta'],
+  optionDetails: [{ description: 'first letter ✓' }, {}, { description: 'third, Crème brûlée' }, {}],
+});
+
+export const OptionDescriptions: Story = {
+  name: 'Option descriptions (oh-my-pi)',
+  args: { request: detailed },
+  parameters: storyParameters({
+    description:
+      "Each option's description shows under its label and is its accessible description; the " +
+      'answer is the label.',
+  }),
+  play: async ({ canvasElement, args }) => {
+    const { screen, root, part } = await select(canvasElement);
+    const alpha = screen.getByRole('option', { name: 'alpha' });
+    await expect(alpha).toHaveAccessibleDescription('first letter ✓');
+    await expect(screen.getByText('first letter ✓')).toBeVisible();
+    await expect(screen.getByRole('option', { name: 'beta' })).not.toHaveAttribute('aria-describedby');
+    const listbox = screen.getByRole('listbox');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    const gamma = root.getElementById(listbox.getAttribute('aria-activedescendant') ?? '');
+    await expect(gamma).toHaveAccessibleName('gamma');
+    await expect(gamma).toHaveAccessibleDescription('third, Crème brûlée');
+    await expect(part('#listbox').querySelectorAll('[part="option-description"]')).toHaveLength(2);
+    await userEvent.keyboard('{Enter}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'select-details', value: 'gamma' },
+    ]);
+  },
+};
+
+const models = [
+  ['claude-opus-4', '200k context, vision, extended thinking'],
+  ['claude-sonnet-4', '200k context, vision'],
+  ['gpt-5', '400k context, vision, reasoning'],
+  ['gpt-5-mini', '400k context, fast'],
+  ['gemini-2.5-pro', '1M context, vision, reasoning'],
+  ['gemini-2.5-flash', '1M context, fast'],
+  ['llama-4-maverick', 'open weights, 1M context'],
+  ['qwen3-coder', 'open weights, 256k context, coding'],
+  ['deepseek-r1', 'open weights, reasoning'],
+  ['mistral-large', '128k context'],
+  ['kimi-k2', 'open weights, 128k context, coding'],
+  ['grok-4', '256k context, reasoning, Überblick'],
+] as const;
+
+export const DescriptionsFiltered: Story = {
+  name: 'Option descriptions: the filter searches them',
+  args: {
+    request: selectRequest('select-details-filter', {
+      title: 'Which model?',
+      options: models.map(([label]) => label),
+      optionDetails: models.map(([, description]) => ({ description })),
+    }),
+  },
+  parameters: storyParameters({
+    stage: { blockSize: 30 },
+    description:
+      'The filter matches labels and descriptions alike, ignoring case and accents ("uberblick" ' +
+      'finds "Überblick").',
+  }),
+  play: async ({ canvasElement, args }) => {
+    const { screen } = await select(canvasElement);
+    const filter = screen.getByRole('combobox', { name: 'Filter options' });
+    await userEvent.type(filter, 'vision');
+    await waitFor(() => expect(screen.getByText('Matching options: 4')).toBeInTheDocument());
+    await userEvent.type(filter, '{Backspace>6/}uberblick');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    await expect(screen.getByRole('option', { name: 'grok-4' })).toHaveAccessibleDescription(
+      '256k context, reasoning, Überblick',
+    );
+    await userEvent.keyboard('{Enter}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'select-details-filter', value: 'grok-4' },
+    ]);
+  },
+};
+
+export const CutList: Story = {
+  name: 'A list the agent cut (oh-my-pi)',
+  args: {
+    request: selectRequest('select-cut', {
+      title: 'Open which file?',
+      options: ['src/a.ts', 'src/b.ts', 'src/c.ts', '…[41237 items elided for RPC frame]'],
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      'oh-my-pi without protocol v2 cuts a list too long for its frame and ends it with an item ' +
+      'that says so: that item is no option, and a line under the list says how many were left out.',
+  }),
+  play: async ({ canvasElement }) => {
+    const { screen, dialog } = await select(canvasElement);
+    await expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'src/a.ts',
+      'src/b.ts',
+      'src/c.ts',
+    ]);
+    const said = 'The agent cut this list short: 41237 options left out.';
+    await expect(screen.getByText(said)).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(said);
+  },
+};
+
+export const LoginSelect: Story = {
+  name: 'A login question (atomic oauth_select)',
+  args: {
+    request: selectRequest('select-login', {
+      title: 'Select OpenAI Codex login method:',
+      options: ['Browser login (default)', 'Device code login (headless)'],
+      login: {
+        method: 'oauth_select',
+        provider: 'openai-codex',
+        loginId: 'openai-codex',
+        optionIds: ['browser', 'device_code'],
+      },
+    }),
+  },
+  parameters: storyParameters({
+    description:
+      "atomic's login questions are ordinary dialogs with the provider above the title. The user " +
+      "picks a label; the response carries that option's id, as atomic expects.",
+  }),
+  play: async ({ canvasElement, args }) => {
+    const dialog = await select(canvasElement);
+    await expectShown(dialog, 'Select OpenAI Codex login method:');
+    await expect(dialog.part('[part="eyebrow"]')).toHaveTextContent('Log in to openai-codex');
+    await expect(dialog.dialog).toHaveAccessibleDescription('Log in to openai-codex');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(responses(args.onRpcResponse)).toEqual([
+      { type: 'extension_ui_response', id: 'select-login', value: 'device_code' },
+    ]);
+  },
+};
+
 export const Dark: Story = stories.dark();
 export const VSCodeDarkModern: Story = stories.vscodeDarkModern();
 export const VSCodeLightModern: Story = stories.vscodeLightModern();

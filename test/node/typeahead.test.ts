@@ -41,6 +41,18 @@ describe('type-ahead in a list', () => {
     expect(typeAheadMatch(options, -1, 'o', [3, 7, 9])).toBe(1);
     expect(typeAheadMatch(options, 1, 'b', [3, 7, 9])).toBe(0);
   });
+
+  it('with descriptions, goes to a label first, else to a description that starts with the keys', () => {
+    const options = ['alpha', 'beta', 'delta', 'gamma'];
+    const descriptions = ['', 'Déprécié', '', 'Crème'];
+    // "d": delta's label, though beta's description comes first.
+    expect(typeAheadMatch(options, 0, 'd', undefined, descriptions)).toBe(2);
+    // "cr": no label starts with it; gamma's description does (folded: "Crème").
+    expect(typeAheadMatch(options, 0, 'cr', undefined, descriptions)).toBe(3);
+    expect(typeAheadMatch(options, 0, 'depre', undefined, descriptions)).toBe(1);
+    expect(typeAheadMatch(options, 0, 'cr', [0, 1, 2], descriptions)).toBe(-1);
+    expect(typeAheadMatch(options, 0, 'cr')).toBe(-1);
+  });
 });
 
 describe('folding for matching', () => {

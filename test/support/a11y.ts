@@ -1,4 +1,4 @@
-import { a11ySnapshot } from '@web/test-runner-commands';
+import { a11ySnapshot, executeServerCommand } from '@web/test-runner-commands';
 
 /** A node of Chromium's accessibility tree, as the a11y-snapshot command returns it. */
 export interface A11yNode {
@@ -11,9 +11,16 @@ export interface A11yNode {
   children?: A11yNode[];
 }
 
-/** The first node of the page's accessibility tree that matches. */
-export async function findNode(match: (node: A11yNode) => boolean): Promise<A11yNode | undefined> {
-  const root = (await a11ySnapshot({})) as unknown as A11yNode;
+/**
+ * The first node of the page's accessibility tree that matches: of the nodes Puppeteer finds
+ * interesting, or with `{ all: true }` of every node (the options of a list box among them).
+ */
+export async function findNode(
+  match: (node: A11yNode) => boolean,
+  { all = false } = {},
+): Promise<A11yNode | undefined> {
+  const tree = all ? executeServerCommand<A11yNode, undefined>('a11y-tree') : a11ySnapshot({});
+  const root = (await tree) as A11yNode;
   const stack = [root];
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (match(node)) return node;

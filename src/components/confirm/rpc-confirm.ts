@@ -1,7 +1,10 @@
 import { html, type TemplateResult } from 'lit';
+import { elidedCount } from '../../protocol/chunks.js';
 import type { ConfirmRequest } from '../../protocol/types.js';
 import { ansiText } from '../ansi-text/ansi-text.js';
-import { actionButton, RpcDialogElement } from '../dialog/dialog-element.js';
+import { actionButton } from '../dialog/action-button.js';
+import { cutNote, cutText } from '../dialog/cut-text.js';
+import { RpcDialogElement } from '../dialog/dialog-element.js';
 import { confirmStyles } from './rpc-confirm.styles.js';
 import { confirmEnglish, dialogEnglish, stringsFor } from '../strings/strings.js';
 
@@ -9,6 +12,7 @@ import { confirmEnglish, dialogEnglish, stringsFor } from '../strings/strings.js
  * A yes/no question (`confirm`): an alert dialog described by its message (kept as written,
  * several lines included). "Yes" answers `{confirmed: true}`, "No" `{confirmed: false}`, Escape
  * `{cancelled: true}`. Focus starts on "No", the non-destructive choice; Ctrl/Cmd+Enter says yes.
+ * A message the agent cut to fit its frame is shown without the cut mark, and a line says so.
  *
  * @tagname rpc-confirm
  * @summary The confirm dialog.
@@ -24,7 +28,7 @@ export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
   }
 
   protected override describedBy(): string[] {
-    return ['message'];
+    return elidedCount(this.request?.message ?? '') ? ['message', 'message-cut'] : ['message'];
   }
 
   protected override get text(): typeof dialogEnglish & typeof confirmEnglish {
@@ -32,7 +36,9 @@ export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
   }
 
   protected override renderBody(request: ConfirmRequest): TemplateResult {
-    return html`<p id="message" class="message" part="message">${ansiText(request.message)}</p>`;
+    const message = cutText(request.message);
+    return html`<p id="message" class="message" part="message">${ansiText(message.text)}</p>
+      ${cutNote('message-cut', this.text.messageCut, message.omitted)}`;
   }
 
   protected override renderActions(): TemplateResult {

@@ -18,30 +18,8 @@ import { enterKind, isComposing } from '../internal/keys.js';
 import { guardStrayInput } from './stray-input.js';
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
-
-/**
- * A footer button, named by `data-action` and the part `<action>-button`; the primary one also has
- * the class `primary` and the part `primary-button`. (The second click of a double click, which
- * would answer the next dialog shown in the same place, is the stray-input guard's.)
- */
-export function actionButton(
-  action: string,
-  label: string,
-  onClick: () => void,
-  disabled: boolean,
-  primary = false,
-): TemplateResult {
-  return html`
-    <button
-      type="button"
-      class=${primary ? 'primary' : nothing}
-      part="button ${primary ? 'primary-button ' : ''}${action}-button"
-      data-action=${action}
-      ?disabled=${disabled}
-      @click=${onClick}
-    >${label}</button>
-  `;
-}
+import { actionButton } from './action-button.js';
+import { cutNote, cutText } from './cut-text.js';
 
 /** A click on the contained backdrop must not take focus out of the dialog (Escape works on). */
 const keepFocus = (event: Event) => event.preventDefault();
@@ -56,6 +34,8 @@ const keepFocus = (event: Event) => event.preventDefault();
  * @csspart header - the title row
  * @csspart title - the request title
  * @csspart position - "1 of 3" when more dialogs wait
+ * @csspart eyebrow - the line above the title of a login's question ("Log in to anthropic")
+ * @csspart cut-note - a line that says the agent cut a text short (the title, say) to fit its frame
  * @csspart body - the element's content
  * @csspart countdown - the countdown row
  * @csspart countdown-text - the seconds left
@@ -177,6 +157,11 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     return [];
   }
 
+  /** The title, as shown and as the dialog's name (the agent's cut mark, if any, is taken off). */
+  protected heading(request: R): string {
+    return request.title;
+  }
+
   /** The element's content. */
   protected abstract renderBody(request: R): TemplateResult | typeof nothing;
 
@@ -220,13 +205,17 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
    */
   protected renderSubmitActions(
     submit: () => void,
-    options: { readonly hint?: string; readonly submitDisabled?: boolean } = {},
+    options: {
+      readonly hint?: string;
+      readonly submitDisabled?: boolean;
+      readonly submitLabel?: string;
+    } = {},
   ): TemplateResult {
-    const { hint, submitDisabled = false } = options;
     const text = this.text;
+    const { hint, submitDisabled = false, submitLabel = text.submit } = options;
     return html`${hint === undefined ? nothing : html`<span id="hint" class="hint" part="hint">${hint}</span>`}
       ${actionButton('cancel', text.cancel, this.cancel, this.settled)}
-      ${actionButton('submit', text.submit, submit, this.settled || submitDisabled, true)}`;
+      ${actionButton('submit', submitLabel, submit, this.settled || submitDisabled, true)}`;
   }
 
   /** Cancel the current request (`{cancelled: true}`), as Escape does. */
@@ -285,7 +274,15 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const { text, countdown, position, total } = this;
     const queued = total > 1 && position > 0;
     const { seconds, announced } = countdown;
-    const described = [...this.describedBy(), queued && 'position', seconds !== undefined && 'countdown']
+    const { login } = request;
+    const title = cutText(this.heading(request));
+    const described = [
+      login && 'eyebrow',
+      title.omitted && 'title-cut',
+      ...this.describedBy(),
+      queued && 'position',
+      seconds !== undefined && 'countdown',
+    ]
       .filter(Boolean)
       .join(' ');
     return html`${this.contained && this.open ? html`<div class="backdrop" part="backdrop" @mousedown=${keepFocus}></div>` : nothing}
@@ -293,7 +290,13 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
         aria-describedby=${described || nothing}
         @keydown=${this.#onKeydown} @cancel=${this.#onCancel} @close=${this.#onClose}>
         <div class="header" part="header">
-          <h2 id="title" part="title">${ansiText(request.title)}</h2>
+          ${
+            login
+              ? html`<p id="eyebrow" class="eyebrow" part="eyebrow"
+                ><bdi>${format(text.loginEyebrow, { provider: login.provider })}</bdi></p>`
+              : nothing
+          }
+          <h2 id="title" part="title">${ansiText(title.text)}</h2>
           ${
             queued
               ? html`<span id="position" class="position" part="position"
@@ -301,7 +304,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
               : nothing
           }
         </div>
-        <div class="body" part="body">${this.renderBody(request)}</div>
+        <div class="body" part="body">${cutNote('title-cut', text.titleCut, title.omitted)}${this.renderBody(request)}</div>
         ${
           seconds === undefined
             ? nothing
@@ -354,7 +357,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const request = this.request;
     if (!request || this.settled) return;
     this.settled = true;
-    const message = format(this.text.expired, { title: quotedText(request.title) });
+    const message = format(this.text.expired, { title: quotedText(cutText(this.heading(request)).text) });
     this.#close();
     this.dispatchEvent(new RpcExpireEvent(request, message));
     if (!this.controller) this.#notice.show(message, 6000); // bound, the queue host reports it

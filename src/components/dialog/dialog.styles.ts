@@ -69,9 +69,15 @@ export const dialogStyles = css`
 
   .header {
     display: flex;
+    flex-wrap: wrap;
     align-items: baseline;
-    gap: 0.75rem;
+    gap: 0.125rem 0.75rem;
     padding: 0.875rem 1rem 0.5rem;
+  }
+  /* A row of its own above the title. */
+  .eyebrow {
+    flex-basis: 100%;
+    margin: 0;
   }
   /* The title keeps the agent's line breaks (so does confirm's message: rpc-confirm.styles.ts). */
   h2 {
@@ -88,7 +94,8 @@ export const dialogStyles = css`
     /* Agent text: each paragraph takes its own direction (English in an RTL page, say). */
     unicode-bidi: plaintext;
   }
-  /* The quieter text: queue position, countdown, keyboard hint. */
+  /* The quieter text: login, queue position, countdown, keyboard hint. */
+  .eyebrow,
   .position,
   .countdown,
   .hint {
@@ -201,6 +208,27 @@ export const dialogStyles = css`
   ::placeholder {
     color: var(--_muted);
     opacity: 1;
+  }
+
+  /* What the dialog says about the agent's text (cut short) and about an answer it did not send:
+     the text says it, the bar beside it marks it. */
+  .cut,
+  .refusal {
+    margin: 0.25rem 0;
+    padding-inline-start: 0.5rem;
+    border-inline-start: 3px solid var(--_muted);
+    font-size: 0.9em;
+    line-height: 1.4;
+  }
+  .refusal {
+    border-color: var(--_focus);
+    font-weight: 600;
+  }
+  /* Empty, it stays in the tree (a live region), taking no room. */
+  .refusal:empty {
+    margin: 0;
+    border: 0;
+    padding: 0;
   }
 
   .notice {

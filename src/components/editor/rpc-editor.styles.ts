@@ -16,4 +16,23 @@ export const editorStyles = css`
     tab-size: 4;
     white-space: pre-wrap;
   }
+
+  /* A prompt (promptStyle): a composer, narrower, its title a label, in the interface's font; a
+     few lines that grow with the text, then scroll. */
+  dialog:has(.prompt) {
+    --_width: 36rem;
+  }
+  dialog:has(.prompt) h2 {
+    font-size: 1em;
+  }
+  textarea.prompt {
+    max-block-size: 14lh;
+    font-family: inherit;
+  }
+  @supports (field-sizing: content) {
+    textarea.prompt {
+      field-sizing: content;
+      resize: none;
+    }
+  }
 `;

@@ -2,9 +2,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { InputRequest } from '../../protocol/types.js';
 import { enterKind } from '../internal/keys.js';
+import { cutNote, cutText } from '../dialog/cut-text.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
 import { inputStyles } from './rpc-input.styles.js';
-import { dialogEnglish, inputEnglish, stringsFor } from '../strings/strings.js';
+import { dialogEnglish, format, inputEnglish, stringsFor } from '../strings/strings.js';
 
 /**
  * Free-form, single-line text (`input`): a text field named by the title, focused on open, with
@@ -13,10 +14,17 @@ import { dialogEnglish, inputEnglish, stringsFor } from '../strings/strings.js';
  * answers `{cancelled: true}`. Form-associated: the last submitted text is `value` and the form
  * value under `name`.
  *
+ * A question of an agent's login (atomic's `oauth_*`, `request.login`) names the provider above
+ * the title. Its manual-code question comes without a title: the element words one. A prompt that
+ * does not allow an empty answer (`login.allowEmpty` not `true`) is not sent empty: Submit says
+ * why and the dialog stays open. A placeholder the agent cut to fit its frame is shown without
+ * the cut mark, and a line under the field says so.
+ *
  * @tagname rpc-input
  * @summary The single-line text dialog.
  * @csspart field - the text field
  * @csspart hint - the keyboard hint
+ * @csspart refusal - why Submit sent nothing (an empty answer a login does not take)
  * @csspart submit-button - the "OK" button
  * @csspart cancel-button - the "Cancel" button
  */
@@ -27,18 +35,36 @@ export class RpcInput extends TextDialogElement<InputRequest> {
     return stringsFor({ ...dialogEnglish, ...inputEnglish }, this.strings);
   }
 
+  /** A login's manual-code question has no title of its own: it asks for the code. */
+  protected override heading(request: InputRequest): string {
+    const { login, title } = request;
+    return login?.method === 'oauth_manual_code' && !title
+      ? format(this.text.loginCodeTitle, { provider: login.provider })
+      : title;
+  }
+
   protected override renderBody(request: InputRequest): TemplateResult {
+    const placeholder = cutText(request.placeholder ?? '');
     // A new request gets a new, empty field (or the text typed before a reload).
     return html`${keyed(
       request,
       html`<input id="field" part="field" type="text" autocomplete="off" enterkeyhint="done"
-        aria-labelledby="title" aria-describedby="hint" placeholder=${request.placeholder ?? nothing}
+        aria-labelledby="title" aria-describedby=${this.fieldDescription(placeholder.omitted > 0 && 'placeholder-cut')}
+        aria-invalid=${this.refused ? 'true' : nothing} placeholder=${request.placeholder === undefined ? nothing : placeholder.text}
         .value=${this.draft ?? ''} @input=${this.keepDraft} @keydown=${this.#onKeydown} />`,
-    )}`;
+    )}${cutNote('placeholder-cut', this.text.placeholderCut, placeholder.omitted)}${this.renderRefusal()}`;
   }
 
   protected override renderActions(): TemplateResult {
     return this.renderSubmitActions(this.primaryAction, { hint: this.text.inputHint });
+  }
+
+  /** A login's prompt takes an empty answer only when it says so (`allowEmpty`). */
+  protected override refusal(value: string): string | undefined {
+    const login = this.request?.login;
+    return value === '' && login?.method === 'oauth_prompt' && login.allowEmpty !== true
+      ? this.text.loginEmptyRefused
+      : undefined;
   }
 
   #onKeydown(event: KeyboardEvent): void {

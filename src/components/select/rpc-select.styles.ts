@@ -28,6 +28,10 @@ export const selectStyles = css`
     background: var(--_input-bg);
     color: var(--_input-fg);
   }
+  /* Options with descriptions: two lines to a row, the description under the label. */
+  #listbox.described {
+    --_row-height: var(--rpc-option-height, 3.2em);
+  }
   #listbox::before {
     content: '';
     display: block;
@@ -49,6 +53,26 @@ export const selectStyles = css`
     text-overflow: ellipsis;
     cursor: pointer;
   }
+  .described .option {
+    display: flex;
+    flex-direction: column;
+    justify-content: center;
+    line-height: 1.4;
+  }
+  .label,
+  .description {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    unicode-bidi: plaintext;
+  }
+  /* Smaller and quieter, but as readable: on the active option, in its own colour. */
+  .description {
+    font-size: 0.9em;
+    color: var(--_muted);
+  }
+  .option[aria-selected='true'] .description {
+    color: inherit;
+  }
   .option:hover {
     background: var(--_hover-bg);
   }
@@ -56,6 +80,7 @@ export const selectStyles = css`
   .option[aria-selected='true'] {
     z-index: 1;
     block-size: auto;
+    min-block-size: var(--_row-height);
     white-space: pre-wrap;
     overflow-wrap: anywhere;
     background: var(--_active-bg);

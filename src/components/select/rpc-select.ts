@@ -2,9 +2,11 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
+import { elidedItems } from '../../protocol/chunks.js';
 import type { SelectRequest } from '../../protocol/types.js';
 import { ansiText } from '../ansi-text/ansi-text.js';
 import { cssomStyle } from '../internal/cssom-style.js';
+import { cutNote } from '../dialog/cut-text.js';
 import { FormValueDialogElement } from '../dialog/form-value.js';
 import { enterKind, isComposing } from '../internal/keys.js';
 import { dialogEnglish, format, selectEnglish, stringsFor } from '../strings/strings.js';
@@ -37,6 +39,13 @@ const filterConverter = {
  * each); type-ahead and the filter match the text shown, without escape codes, ignoring case,
  * accents and compatibility forms ("e" finds "é", "A" the fullwidth "Ａ", "ss" finds "ß").
  *
+ * Options may have descriptions (oh-my-pi's `optionDetails`, by index): each shows under its
+ * label, smaller, and is the option's accessible description; the filter and type-ahead search
+ * them too (type-ahead goes to a label that starts with what was typed first, else to a
+ * description that does). The answer is still the option itself. A list the agent cut to fit its
+ * frame (its last item says `…[N items elided for RPC frame]`) does not offer that item; a line
+ * under the list says how many options were left out.
+ *
  * Form-associated: with a `name`, the chosen option is the form value.
  *
  * @tagname rpc-select
@@ -46,8 +55,10 @@ const filterConverter = {
  * @csspart listbox - the list of options
  * @csspart option - every rendered option
  * @csspart active-option - the active option
+ * @csspart option-label - an option's label, in a list with descriptions
+ * @csspart option-description - an option's description, under its label
  * @csspart empty - the text shown when no option matches the filter
- * @cssprop --rpc-option-height - the height of every option row (default `2em`)
+ * @cssprop --rpc-option-height - the height of every option row (default `2em`, `3.2em` in a list with descriptions)
  * @cssprop --rpc-select-rows - how many rows the list shows before it scrolls (default 8)
  * @cssprop --rpc-list-active-background - the active option (falls back to `--vscode-list-activeSelectionBackground`)
  * @cssprop --rpc-list-active-foreground - the active option's text (falls back to `--vscode-list-activeSelectionForeground`)
@@ -80,6 +91,10 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   readonly #window = new VirtualWindow(this);
   /** The indices in `request.options` of the options shown: all, or those that match the filter. */
   #shown: readonly number[] = [];
+  /** Each option's description (`''` for none), or `undefined` when no option has one. */
+  #descriptions: readonly string[] | undefined;
+  /** How many items the agent cut from the list (its last item then says so: it is no option). */
+  #cut = 0;
   /** How many options match the filter, for screen readers (set when the filter changes). */
   #announcement = '';
 
@@ -88,6 +103,13 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const has = (key: string) => (changed as Map<PropertyKey, unknown>).has(key);
     const newRequest = has('request');
     if (newRequest) {
+      // What the list holds besides its labels: descriptions by index, and the agent's cut.
+      const request = this.request;
+      const details = request?.optionDetails;
+      this.#descriptions = details?.some((detail) => detail.description)
+        ? request?.options.map((_, index) => details[index]?.description ?? '')
+        : undefined;
+      this.#cut = elidedItems(request?.options ?? []);
       this.query = '';
       this.#announcement = '';
       this.#typeAhead.reset();
@@ -121,12 +143,18 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
             @keydown=${this.#onKeydown} />`
         : nothing
     }
-      <div id="listbox" role="listbox" part="listbox" aria-labelledby="title" aria-activedescendant=${activeId}
+      <div id="listbox" role="listbox" part="listbox" class=${this.#descriptions ? 'described' : nothing}
+        aria-labelledby="title" aria-activedescendant=${activeId}
         tabindex=${filter ? '-1' : '0'} ?hidden=${count === 0} ${cssomStyle({ '--_count': String(count) })}
         ${ref(this.#window.observe)} @keydown=${this.#onKeydown} @click=${this.#onClick} @scroll=${this.#window.onScroll}
       >${this.#window.positions(count, this.active).map((position) => this.#renderOption(request, position, count))}</div>
       ${count === 0 ? html`<p class="empty" part="empty">${text.noMatches}</p>` : nothing}
+      ${cutNote('options-cut', text.optionsCut, this.#cut)}
       <div id="match-count" class="visually-hidden" aria-live="polite">${this.#announcement}</div>`;
+  }
+
+  protected override describedBy(): string[] {
+    return this.#cut ? ['options-cut'] : [];
   }
 
   protected override renderActions(): TemplateResult {
@@ -148,26 +176,45 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   #renderOption(request: SelectRequest, position: number, count: number): TemplateResult {
     const index = this.#shown[position] ?? 0;
     const active = position === this.active;
-    return html`<div id="option-${index}" class="option" role="option"
+    const label = ansiText(request.options[index] ?? '');
+    const descriptions = this.#descriptions;
+    const description = descriptions?.[index];
+    const id = `option-${index}`;
+    // Named by its label (the description is hidden from its name), described by its description:
+    // inside the option, so rendered with it whatever the window shows.
+    return html`<div id=${id} class="option" role="option"
       part=${active ? 'option active-option' : 'option'} aria-selected=${active ? 'true' : nothing}
+      aria-describedby=${description ? `${id}-description` : nothing}
       aria-setsize=${count} aria-posinset=${position + 1} data-position=${position}
-      ${cssomStyle({ '--_pos': String(position) })}>${ansiText(request.options[index] ?? '')}</div>`;
+      ${cssomStyle({ '--_pos': String(position) })}>${
+        descriptions
+          ? html`<span class="label" part="option-label">${label}</span>${
+              description
+                ? html`<span id="${id}-description" class="description" part="option-description"
+                  aria-hidden="true">${ansiText(description)}</span>`
+                : nothing
+            }`
+          : label
+      }</div>`;
   }
 
   get #filterShown(): boolean {
-    const total = this.request?.options.length ?? 0;
-    return this.filter === 'always' || (this.filter === 'auto' && total > this.filterThreshold);
+    return this.filter === 'always' || (this.filter === 'auto' && this.#offered > this.filterThreshold);
+  }
+
+  /** How many options the list offers: all but the agent's note of a cut. */
+  get #offered(): number {
+    return (this.request?.options.length ?? 0) - (this.#cut ? 1 : 0);
   }
 
   #filtered(): number[] {
     const query = this.#filterShown ? foldForMatch(this.query) : '';
-    const options = this.request?.options ?? [];
     // Without a query every option is shown: opening does not fold 10,000 labels.
-    const labels = query ? foldAll(options) : options;
+    const labels = query ? foldAll(this.request?.options ?? []) : [];
+    const descriptions = query && this.#descriptions ? foldAll(this.#descriptions) : [];
     const shown: number[] = [];
-    labels.forEach((label, index) => {
-      if (!query || label.includes(query)) shown.push(index);
-    });
+    for (let index = 0; index < this.#offered; index++)
+      if (!query || labels[index]?.includes(query) || descriptions[index]?.includes(query)) shown.push(index);
     return shown;
   }
 
@@ -231,7 +278,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     if (key === ' ' && !this.#typeAhead.typing(now)) return;
     event.preventDefault();
     const prefix = this.#typeAhead.type(key, now);
-    const match = typeAheadMatch(this.request?.options ?? [], this.active, prefix, this.#shown);
+    const options = this.request?.options ?? [];
+    const match = typeAheadMatch(options, this.active, prefix, this.#shown, this.#descriptions);
     if (match >= 0) this.#moveTo(match);
   }
 

@@ -91,13 +91,15 @@ export function foldAll(labels: readonly string[]): readonly string[] {
  * cycles through the options starting with that letter, from the one after `active`; a longer
  * prefix matches from `active` itself, so typing on keeps the option (a key that folds to
  * nothing, such as a combining accent typed on its own, too). The search wraps around the end of
- * the list (and `active` may be -1: none yet).
+ * the list (and `active` may be -1: none yet). With `descriptions` (by index, as `labels`), an
+ * option whose description starts with the prefix is found when no label does.
  */
 export function typeAheadMatch(
   labels: readonly string[],
   active: number,
   prefix: string,
   shown?: readonly number[],
+  descriptions?: readonly string[],
 ): number {
   // Each key as folded ("ß" is "ss", a lone combining mark nothing), so a repeated "ß" cycles.
   const typed = [...prefix].map(foldForMatch);
@@ -108,13 +110,17 @@ export function typeAheadMatch(
   const search = cycle ? first : foldForMatch(prefix);
   const count = shown ? shown.length : labels.length;
   const start = cycle ? active + 1 : active;
-  const cache = cacheOf(labels);
-  for (let step = 0; step < count; step++) {
-    const position = (((start + step) % count) + count) % count;
-    const index = shown ? shown[position] : position;
-    if (index === undefined) continue;
-    const label = (cache[index] ??= fold(labels[index] ?? ''));
-    if (label.trimStart().startsWith(search)) return position;
-  }
-  return -1;
+  const find = (texts: readonly string[]) => {
+    const cache = cacheOf(texts);
+    for (let step = 0; step < count; step++) {
+      const position = (((start + step) % count) + count) % count;
+      const index = shown ? shown[position] : position;
+      if (index === undefined) continue;
+      const text = (cache[index] ??= fold(texts[index] ?? ''));
+      if (text.trimStart().startsWith(search)) return position;
+    }
+    return -1;
+  };
+  const match = find(labels);
+  return match < 0 && descriptions ? find(descriptions) : match;
 }

@@ -35,6 +35,28 @@ export interface RpcStrings {
   editorHint: string;
   /** Input: the keyboard hint. */
   inputHint: string;
+  /** Editor shown as a prompt (oh-my-pi's `promptStyle`): the submit button. */
+  promptSubmit: string;
+  /** Editor shown as a prompt: the keyboard hint. */
+  promptHint: string;
+  /** Every dialog of an agent's login (atomic's `oauth_*`): the line above the title, `{provider}`. */
+  loginEyebrow: string;
+  /** Input: the title of a login's manual-code question (atomic's `oauth_manual_code`), `{provider}`. */
+  loginCodeTitle: string;
+  /** Input: why a login's question that needs an answer was not sent empty (atomic's `oauth_prompt`). */
+  loginEmptyRefused: string;
+  /** Every dialog: the agent cut the title to fit its frame (oh-my-pi), `{count}` characters left out. */
+  titleCut: string;
+  /** Confirm: the agent cut the message to fit its frame, `{count}` characters left out. */
+  messageCut: string;
+  /** Input: the agent cut the placeholder to fit its frame, `{count}` characters left out. */
+  placeholderCut: string;
+  /** Editor: the agent cut the text to edit to fit its frame (its last line is the mark), `{count}` characters left out. */
+  prefillCut: string;
+  /** Editor: why the agent's cut text was not sent back: its cut mark is still in it. */
+  prefillCutRefused: string;
+  /** Select: the agent cut the list of options to fit its frame, `{count}` options left out. */
+  optionsCut: string;
   /** Notifications: the list's accessible name. */
   notificationsLabel: string;
   /** Notifications: the visible prefix of an info message. */
@@ -178,6 +200,8 @@ export const dialogEnglish = {
   secondsLeft: '{seconds} s left',
   secondsLeftAnnouncement: '{seconds} seconds left to answer',
   expired: '“{title}” timed out: the agent went on with its default.',
+  loginEyebrow: 'Log in to {provider}',
+  titleCut: 'The agent cut this title short: {count} characters left out.',
 } satisfies Partial<RpcStrings>;
 
 /** rpc-dialogs' own strings (besides {@link dialogEnglish}). */
@@ -187,23 +211,37 @@ export const queueEnglish = {
 } satisfies Partial<RpcStrings>;
 
 /** rpc-confirm's own strings (besides {@link dialogEnglish}). */
-export const confirmEnglish = { confirm: 'Yes', deny: 'No' } satisfies Partial<RpcStrings>;
+export const confirmEnglish = {
+  confirm: 'Yes',
+  deny: 'No',
+  messageCut: 'The agent cut this message short: {count} characters left out.',
+} satisfies Partial<RpcStrings>;
 
 /** rpc-select's own strings (besides {@link dialogEnglish}). */
 export const selectEnglish = {
   filterLabel: 'Filter options',
   noMatches: 'No matching options',
   matchCount: 'Matching options: {count}',
+  optionsCut: 'The agent cut this list short: {count} options left out.',
 } satisfies Partial<RpcStrings>;
 
 /** rpc-input's own strings (besides {@link dialogEnglish}). */
 export const inputEnglish = {
   inputHint: 'Enter to submit, Escape to cancel',
+  placeholderCut: 'The agent cut the placeholder short: {count} characters left out.',
+  loginCodeTitle: 'Paste the code from {provider}, or the address your browser was sent to',
+  loginEmptyRefused: 'Not sent: this login needs an answer. Type one, or cancel.',
 } satisfies Partial<RpcStrings>;
 
 /** rpc-editor's own strings (besides {@link dialogEnglish}). */
 export const editorEnglish = {
   editorHint: 'Ctrl+Enter to submit, Escape to cancel',
+  promptSubmit: 'Send',
+  promptHint: 'Ctrl+Enter to send, Escape to cancel',
+  prefillCut:
+    'The agent cut this text short: {count} characters left out. Its last line marks the cut and is not the agent’s text.',
+  prefillCutRefused:
+    'Not sent: the text still holds the agent’s cut mark. Delete that line to send the text as yours, or cancel.',
 } satisfies Partial<RpcStrings>;
 
 // The parts name this string rather than spreading `agentTextEnglish` into themselves: a minifier

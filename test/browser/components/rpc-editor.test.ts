@@ -216,3 +216,61 @@ describe('rpc-editor', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('rpc-editor as a prompt (oh-my-pi promptStyle)', () => {
+  const prompt = (extra: Partial<EditorRequest> = {}) =>
+    open({ title: 'details: prompt-style editor', prefill: 'prefill', promptStyle: true, ...extra });
+
+  it('reads like a prompt: "Send", its hint, a few lines in the interface font, a narrower box', async () => {
+    const { el } = await prompt();
+    const area = textarea(el);
+    expect(part(el, '[data-action="submit"]')?.textContent).to.equal('Send');
+    expect(part(el, '#hint')?.textContent).to.equal('Ctrl+Enter to send, Escape to cancel');
+    const node = await findNode((n) => n.role === 'textbox');
+    expect(node?.name).to.equal('details: prompt-style editor');
+    expect(node?.description).to.equal('Ctrl+Enter to send, Escape to cancel');
+    const plain = await open();
+    expect(area.getBoundingClientRect().height).to.be.lessThan(
+      textarea(plain.el).getBoundingClientRect().height / 2,
+    );
+    expect(getComputedStyle(area).fontFamily).not.to.contain('monospace');
+    const width = (editor: RpcEditor) =>
+      (part(editor, 'dialog') as HTMLElement).getBoundingClientRect().width;
+    expect(width(el)).to.be.lessThan(width(plain.el));
+    expect(area.value).to.equal('prefill');
+  });
+
+  it('grows with the text, up to a limit, then scrolls', async () => {
+    const { el } = await prompt({ prefill: '' });
+    const area = textarea(el);
+    const empty = area.getBoundingClientRect().height;
+    for (let line = 0; line < 8; line++) await press('Enter');
+    await sendKeys({ type: 'last line' });
+    const grown = area.getBoundingClientRect().height;
+    expect(grown).to.be.greaterThan(empty * 1.5);
+    el.request = { ...request({ id: 'e2' }), promptStyle: true, prefill: 'x\n'.repeat(100) };
+    await el.updateComplete;
+    expect(textarea(el).scrollHeight).to.be.greaterThan(textarea(el).clientHeight);
+  });
+
+  it('keeps the keys: Enter is a newline, Ctrl+Enter sends, Escape cancels', async () => {
+    const { el, responses } = await prompt();
+    await sendKeys({ type: ' edited' });
+    await press('Enter');
+    expect(responses).to.deep.equal([]);
+    await combo(['Control'], 'Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'e1', value: 'prefill edited\n' }]);
+    const second = await prompt();
+    await press('Escape');
+    expect(second.responses).to.deep.equal([{ type: 'extension_ui_response', id: 'e1', cancelled: true }]);
+    expect(dialogOpen(el)).to.equal(false);
+  });
+
+  it('has no axe violations, light and dark', async () => {
+    const { el } = await prompt();
+    await settle(el);
+    await expect(el).to.be.accessible();
+    el.style.colorScheme = 'dark';
+    await expect(el).to.be.accessible();
+  });
+});

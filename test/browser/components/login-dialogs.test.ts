@@ -1,0 +1,153 @@
+import { aTimeout, expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../src/components/define.js';
+import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
+import type { RpcInput } from '../../../src/components/input/rpc-input.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
+import { createMemoryTransport } from '../../../src/transport/memory.js';
+import { shadowPart } from '../../support/dialog.js';
+import { animationsDone } from '../../support/animations.js';
+import { findNode } from '../../support/a11y.js';
+import { press } from '../../support/keys.js';
+
+// atomic's login questions, as its RPC mode writes them (test/fixtures/atomic-6031a92/).
+const envelope = (id: string, method: string, provider: string) => ({
+  type: 'extension_ui_request',
+  id,
+  method,
+  provider,
+  loginId: provider,
+});
+
+/** A queue bound to a controller on an in-memory transport, and the lines it sends the agent. */
+async function host() {
+  const { transport, peer } = createMemoryTransport();
+  const controller = new ExtensionUIController({ transport });
+  const wrapper = await fixture<HTMLDivElement>(
+    html`<div><button id="trigger">Trigger</button><rpc-dialogs .controller=${controller}></rpc-dialogs></div>`,
+  );
+  wrapper.querySelector<HTMLButtonElement>('#trigger')?.focus();
+  const dialogs = wrapper.querySelector('rpc-dialogs') as RpcDialogs;
+  /** The agent writes `line`; the dialog it shows. */
+  const ask = async <E extends HTMLElement>(line: object, tag: string) => {
+    peer.writeMessage(line);
+    await dialogs.updateComplete;
+    const el = dialogs.shadowRoot?.querySelector(tag) as E & { updateComplete: Promise<boolean> };
+    await el.updateComplete;
+    return el;
+  };
+  const sent = () => peer.received.map((line) => JSON.parse(line) as unknown);
+  return { ask, sent };
+}
+
+const part = (el: Element, selector: string) => shadowPart(el, selector) as HTMLElement;
+
+describe("atomic's login questions", () => {
+  it('oauth_manual_code: a worded title naming the provider, under a "Log in to" line', async () => {
+    const { ask, sent } = await host();
+    const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
+    const title = 'Paste the code from anthropic, or the address your browser was sent to';
+    expect(part(el, 'h2').textContent).to.equal(title);
+    expect(part(el, '[part="eyebrow"]').textContent).to.equal('Log in to anthropic');
+    const dialog = await findNode((n) => n.role === 'dialog');
+    expect(dialog?.name).to.equal(title);
+    expect(dialog?.description).to.equal('Log in to anthropic');
+    expect((await findNode((n) => n.role === 'textbox'))?.name).to.equal(title);
+    await sendKeys({ type: 'code#state' });
+    await press('Enter');
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'm1', value: 'code#state' }]);
+  });
+
+  it('oauth_prompt without allowEmpty: an empty answer is not sent, and the dialog says why', async () => {
+    const { ask, sent } = await host();
+    const el = await ask<RpcInput>(
+      {
+        ...envelope('p1', 'oauth_prompt', 'radius'),
+        prompt: { message: 'Radius server URL', placeholder: 'https://radius.example' },
+      },
+      'rpc-input',
+    );
+    expect(part(el, 'h2').textContent).to.equal('Radius server URL');
+    expect(part(el, '[part="eyebrow"]').textContent).to.equal('Log in to radius');
+    await press('Enter');
+    part(el, '[data-action="submit"]').click();
+    await el.updateComplete;
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([]);
+    const reason = 'Not sent: this login needs an answer. Type one, or cancel.';
+    expect(part(el, '[part="refusal"]').textContent).to.equal(reason);
+    expect(part(el, '[part="refusal"]').getBoundingClientRect().height).to.be.greaterThan(0);
+    expect((await findNode((n) => n.role === 'textbox'))?.description).to.contain(reason);
+    await sendKeys({ type: 'https://r.example' });
+    await el.updateComplete;
+    expect(part(el, '[part="refusal"]').textContent).to.equal('');
+    await press('Enter');
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'p1', value: 'https://r.example' }]);
+  });
+
+  it('oauth_prompt with allowEmpty: the empty answer is sent; a plain input is unchanged', async () => {
+    const { ask, sent } = await host();
+    await ask<RpcInput>(
+      {
+        ...envelope('p2', 'oauth_prompt', 'github-copilot'),
+        prompt: { message: 'GitHub Enterprise URL/domain (blank for github.com)', allowEmpty: true },
+      },
+      'rpc-input',
+    );
+    await press('Enter');
+    await aTimeout(20);
+    const plain = await ask<RpcInput>(
+      { type: 'extension_ui_request', id: 'i1', method: 'input', title: 'Flags?' },
+      'rpc-input',
+    );
+    expect(part(plain, '[part="eyebrow"]')).to.equal(null);
+    await press('Enter');
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([
+      { type: 'extension_ui_response', id: 'p2', value: '' },
+      { type: 'extension_ui_response', id: 'i1', value: '' },
+    ]);
+  });
+
+  it('oauth_select: a list of labels under "Log in to"; the agent gets the chosen option’s id', async () => {
+    const { ask, sent } = await host();
+    const el = await ask<HTMLElement>(
+      {
+        ...envelope('s1', 'oauth_select', 'openai-codex'),
+        prompt: {
+          message: 'Select OpenAI Codex login method:',
+          options: [
+            { id: 'browser', label: 'Browser login (default)' },
+            { id: 'device_code', label: 'Device code login (headless)' },
+          ],
+        },
+      },
+      'rpc-select',
+    );
+    expect(part(el, '[part="eyebrow"]').textContent).to.equal('Log in to openai-codex');
+    const labels = [...(el.shadowRoot?.querySelectorAll('[role="option"]') ?? [])].map((o) => o.textContent);
+    expect(labels).to.deep.equal(['Browser login (default)', 'Device code login (headless)']);
+    await animationsDone(el);
+    await expect(el).to.be.accessible();
+    await press('ArrowDown');
+    await press('Enter');
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'device_code' }]);
+  });
+
+  it('has no axe violations: the eyebrow, the worded title and the reason', async () => {
+    const { ask } = await host();
+    const el = await ask<RpcInput>(
+      { ...envelope('p3', 'oauth_prompt', 'radius'), prompt: { message: 'Server?' } },
+      'rpc-input',
+    );
+    await press('Enter');
+    await el.updateComplete;
+    await animationsDone(el);
+    await expect(el).to.be.accessible();
+    el.style.colorScheme = 'dark';
+    await expect(el).to.be.accessible();
+  });
+});
