@@ -12,8 +12,11 @@ import { gzipSync } from 'node:zlib';
 import { rolldown } from 'rolldown';
 import { formatParts, measureParts } from './size-parts.js';
 
-/** The regression ceiling of the whole kit (dist/index.js without Lit), in bytes gzipped. */
-export const KIT_CEILING = 40 * 1024;
+/**
+ * The regression ceiling of the whole kit (dist/index.js without Lit), in bytes gzipped: 40 kB
+ * until the agents of issue 17 (their methods, logins and cut text) took the kit to 42.4 kB.
+ */
+export const KIT_CEILING = 44 * 1024;
 
 /** One measured entry. */
 export interface SizeRow {

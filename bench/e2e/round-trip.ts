@@ -16,7 +16,9 @@ import { build } from 'vite';
 import type { RpcExtensionUI } from '../../src/components/extension-ui/rpc-extension-ui.js';
 import type { RpcDialogElement } from '../../src/components/dialog/dialog-element.js';
 import type { DialogAnswer, DialogRequest } from '../../src/protocol/types.js';
-import { agentCommand } from '../../src/bridge/agents/catalog.js';
+import { type AgentName, agentCommand } from '../../src/bridge/agents/catalog.js';
+import { NotInstalledError } from '../../src/bridge/agents/cache.js';
+import { AtomicSourceMissingError } from '../../src/bridge/agents/atomic.js';
 import { packageRoot } from '../../src/bridge/default-agent.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import type { OutboundMessage } from '../../src/transport/transport.js';
@@ -269,10 +271,13 @@ export class RoundTripSession {
 
   /**
    * Build the playground (into a temporary folder, so a concurrent build of dist/playground is
-   * left alone), start the bridge on a free port with the embedded pi, open the page in Chromium
-   * and wait until it is connected.
+   * left alone), start the bridge on a free port with `agent` (pi 0.73.1 by default; one not
+   * installed throws NotInstalledError), open the page in Chromium and wait until it is connected.
    */
-  static async open(log: (text: string) => void = () => undefined): Promise<RoundTripSession> {
+  static async open(
+    log: (text: string) => void = () => undefined,
+    agent: AgentName = 'pi-0.73',
+  ): Promise<RoundTripSession> {
     const outDir = mkdtempSync(join(tmpdir(), 'rpc-ui-bench-playground-'));
     const undo: (() => Promise<void> | void)[] = [() => rmSync(outDir, { recursive: true, force: true })];
     const cleanup = async () => {
@@ -287,7 +292,7 @@ export class RoundTripSession {
         build: { outDir, emptyOutDir: true, sourcemap: false },
       });
       log('starting the agent and Chromium… ');
-      const { cleanup: removeHome, ...command } = await agentCommand('pi-0.73');
+      const { cleanup: removeHome, ...command } = await agentCommand(agent, { install: false });
       undo.push(removeHome);
       const bridge = await startBridge({ port: 0, agent: command, staticDir: outDir });
       undo.push(() => bridge.close());
@@ -400,6 +405,8 @@ export interface RoundTripBenchOptions {
   readonly warmups?: number;
   /** The cases (default {@link ROUND_TRIP_CASES}). */
   readonly cases?: readonly RoundTripCase[];
+  /** The other agents to time the `element` case on, each when installed (default pi, omp, atomic). */
+  readonly agents?: readonly AgentName[];
 }
 
 /**
@@ -457,6 +464,42 @@ export async function runRoundTripBench(options: RoundTripBenchOptions): Promise
       row(
         'of which page (parse → render → answer sent)',
         done.map((r) => r.pageMs),
+      ),
+    );
+  }
+  rows.push(...(await perAgent(options, n, warmups)));
+  return rows;
+}
+
+/** The agents besides pi 0.73.1 whose round trip is measured, when installed (`rpc-ui install`). */
+const OTHER_AGENTS: readonly AgentName[] = ['pi', 'omp', 'atomic'];
+
+/** The open rpc-confirm answered by the page, once per installed agent: a row each. */
+async function perAgent(options: RoundTripBenchOptions, n: number, warmups: number): Promise<BenchRow[]> {
+  const element = ROUND_TRIP_CASES.find((c) => c.id === 'element');
+  if (!element) return [];
+  const rows: BenchRow[] = [];
+  for (const agent of options.agents ?? OTHER_AGENTS) {
+    let session: RoundTripSession;
+    try {
+      session = await RoundTripSession.open(options.log, agent);
+    } catch (error) {
+      if (!(error instanceof NotInstalledError || error instanceof AtomicSourceMissingError)) throw error;
+      options.log(`e2e: no row for ${agent}: ${error.message}\n`);
+      continue;
+    }
+    const runs: RoundTripRun[] = [];
+    try {
+      for (let run = 0; run < Math.max(1, Math.floor(options.runs)); run++)
+        runs.push(await session.measure(element, n, warmups));
+    } finally {
+      await session.close();
+    }
+    rows.push(
+      row(
+        `confirm round trip on ${agent}, page answers the open rpc-confirm`,
+        runs.map((r) => r.samplesMs),
+        element.aimMs,
       ),
     );
   }

@@ -13,6 +13,8 @@ export {
 } from './agents/catalog.js';
 export { AtomicSourceMissingError } from './agents/atomic.js';
 export { cacheRoot, NotInstalledError } from './agents/cache.js';
+// oh-my-pi's protocol v2 frames, for a host of its own that reads an agent's stdout.
+export { ChunkAssembler, type ChunkResult } from '../protocol/chunks.js';
 export {
   type Bridge,
   type BridgeAgentOptions,

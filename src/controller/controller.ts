@@ -43,7 +43,7 @@ export class ExtensionUIController {
   readonly logins: Logins = new Logins({
     send: (message) => this.send(message),
     dialogs: () => this.dialogs.map((dialog) => dialog.request),
-    withdraw: (id) => this.#withdraw(id),
+    withdraw: (id) => this.#withdraw(id, false),
     changed: () => this.#update('logins', this.logins.list),
   });
   #transport: Transport | undefined;
@@ -65,7 +65,7 @@ export class ExtensionUIController {
       logins: this.logins,
       agent: () => this.#agent,
       useAgent: (agent) => this.useAgent(agent),
-      withdraw: (id) => this.#withdraw(id),
+      withdraw: (id) => this.#withdraw(id, true),
       cancel: (id) => this.cancel(id),
       send: (message) => this.send(message),
       error: (error) => this.#error(error),
@@ -275,13 +275,13 @@ export class ExtensionUIController {
     return true;
   }
 
-  /** The agent no longer waits for dialog `id`: close it and say so. */
-  #withdraw(id: string): void {
+  /** The agent no longer waits for dialog `id`: close it, and with `note` say so (a login's card does). */
+  #withdraw(id: string, note: boolean): void {
     const dialog = this.#pending(id);
     if (!dialog) return;
     this.#queue.remove(id);
     this.#events.emit('dismiss', { dialog, reason: 'withdrawn' });
-    this.note({ kind: 'withdrawn', title: dialog.request.title });
+    if (note) this.note({ kind: 'withdrawn', title: dialog.request.title });
   }
 
   /**

@@ -59,6 +59,7 @@ describe('the end-to-end round trip', () => {
       samples: 3,
       warmups: 0,
       cases: [benchCase('element')],
+      agents: ['omp'],
       log: (text) => log.push(text),
     });
     expect(rows.map((r) => r.name)).toEqual([
@@ -66,6 +67,7 @@ describe('the end-to-end round trip', () => {
       'of which agent side (pi, stdio pipes)',
       'of which bridge + WebSocket',
       'of which page (parse → render → answer sent)',
+      'confirm round trip on omp, page answers the open rpc-confirm',
     ]);
     for (const row of rows) {
       expect(row).toMatchObject({ group: 'End to end', unit: 'ms', samples: 3 });
@@ -73,7 +75,7 @@ describe('the end-to-end round trip', () => {
     }
     expect(rows[0]?.aim).toEqual({ max: 20 });
     expect(log.join('')).toContain('e2e run 1/1');
-  }, 60_000);
+  }, 120_000);
 
   it('median and nearest-rank p95', () => {
     expect(median([3, 1, 2])).toBe(2);

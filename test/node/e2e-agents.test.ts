@@ -197,6 +197,22 @@ describe('oh-my-pi: what only it does, for real', () => {
     await page.close();
   });
 
+  it('shows option descriptions under their options, as their accessible descriptions; the answer is the label', async () => {
+    const page = await open();
+    const options = [{ label: 'alpha', description: 'first letter ✓' }, 'beta', { label: 'gamma' }];
+    const mark = await probeFromPage(page, served.observer, [
+      { call: 'select', args: ['Described', options] },
+    ]);
+    const alpha = openDialog(page).getByRole('option', { name: 'alpha' });
+    await expect.poll(() => alpha.count(), AGENT_WAIT).toBe(1);
+    expect(await alpha.getAttribute('aria-describedby')).toBeTruthy();
+    await expect.poll(() => openDialog(page).getByText('first letter ✓').count()).toBe(1);
+    await readingPause(page);
+    await page.keyboard.press('Enter');
+    expect((await served.observer.resultAfter(mark)).map((r) => r.value)).toEqual(['alpha']);
+    await page.close();
+  });
+
   it('timeout 0 is over at once: no dialog is left open that nobody waits for', async () => {
     const page = await open();
     const mark = await probeFromPage(page, served.observer, [
@@ -256,6 +272,36 @@ describe('oh-my-pi: what only it does, for real', () => {
 });
 
 describe('atomic: what only it does, for real', () => {
+  it("logs in from the page on its real oauth_* lines: the sign-in page as a link, the code's question, Cancel ends it", async () => {
+    const served = await serve('atomic');
+    try {
+      const page = await openPlayground(browser, served.bridge.url, violations);
+      const ui = page.locator('rpc-extension-ui');
+      await ui.getByRole('combobox', { name: 'Provider' }).selectOption('anthropic');
+      await ui.getByRole('button', { name: 'Sign in', exact: true }).click();
+      // atomic opens its callback server and asks for the code beside it.
+      const question = 'Paste the code from anthropic, or the address your browser was sent to';
+      await expect.poll(() => openDialog(page).getByRole('heading').textContent(), AGENT_WAIT).toBe(question);
+      const link = openDialog(page).getByRole('link', {
+        name: 'Open the sign-in page at claude.ai (a new tab)',
+      });
+      expect(await link.getAttribute('href')).toMatch(/^https:\/\/claude\.ai\/oauth\/authorize\?/);
+      expect(page.url()).toBe(served.bridge.url); // nothing opened by itself
+      await readingPause(page);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => openDialog(page).count(), AGENT_WAIT).toBe(0);
+      const card = ui.getByRole('group', { name: /anthropic/ });
+      await expect.poll(() => card.getByText('Sign-in cancelled.').count(), AGENT_WAIT).toBeGreaterThan(0);
+      await page.getByText('Protocol log').click();
+      const sent = (text: string) => page.locator('#log li.out', { hasText: text }).count();
+      expect(await sent('"cancel_login_provider"')).toBe(1);
+      expect(await sent('"extension_ui_response"')).toBe(0);
+      await page.close();
+    } finally {
+      await served.stop();
+    }
+  }, 60_000);
+
   it('a dialog asked while the session starts is answered', async () => {
     const served = await serve('atomic', { RPC_UI_DEMO_STARTUP: 'confirm' });
     try {

@@ -631,5 +631,5 @@ describe('the XSS corpus through the real agent, the bridge and the playground',
     expect(problems).toEqual([]);
     expect(hits).toEqual([]);
     expect(pageErrors).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });

@@ -20,6 +20,7 @@ import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 import { actionButton } from './action-button.js';
 import { cutNote, cutText } from './cut-text.js';
+import { endLogin } from './end-login.js';
 
 /** A click on the contained backdrop must not take focus out of the dialog (Escape works on). */
 const keepFocus = (event: Event) => event.preventDefault();
@@ -218,8 +219,9 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
       ${actionButton('submit', submitLabel, submit, this.settled || submitDisabled, true)}`;
   }
 
-  /** Cancel the current request (`{cancelled: true}`), as Escape does. */
+  /** Cancel the current request (`{cancelled: true}`), as Escape does; a login's question ends its login. */
   cancel(): boolean {
+    if (this.request && this.controller && endLogin(this.controller, this.request)) return true;
     return this.answer({ cancelled: true });
   }
 

@@ -6,4 +6,10 @@ export const inputStyles = css`
     /* Room for the focus ring inside the scrolling body. */
     margin-block: 0.25rem;
   }
+  .login-page {
+    margin-block: 0.75rem 0;
+  }
+  .login-page a {
+    color: var(--rpc-ui-link, LinkText);
+  }
 `;

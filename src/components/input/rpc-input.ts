@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { InputRequest } from '../../protocol/types.js';
 import { enterKind } from '../internal/keys.js';
+import { webAddress } from '../login/links.js';
 import { cutNote, cutText } from '../dialog/cut-text.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
 import { inputStyles } from './rpc-input.styles.js';
@@ -15,7 +16,8 @@ import { dialogEnglish, format, inputEnglish, stringsFor } from '../strings/stri
  * value under `name`.
  *
  * A question of an agent's login (atomic's `oauth_*`, `request.login`) names the provider above
- * the title. Its manual-code question comes without a title: the element words one. A prompt that
+ * the title. Its manual-code question comes without a title: the element words one, and links the
+ * login's page (http and https only, never opened by itself), where the code comes from. A prompt that
  * does not allow an empty answer (`login.allowEmpty` not `true`) is not sent empty: Submit says
  * why and the dialog stays open. A placeholder the agent cut to fit its frame is shown without
  * the cut mark, and a line under the field says so.
@@ -25,6 +27,7 @@ import { dialogEnglish, format, inputEnglish, stringsFor } from '../strings/stri
  * @csspart field - the text field
  * @csspart hint - the keyboard hint
  * @csspart refusal - why Submit sent nothing (an empty answer a login does not take)
+ * @csspart login-page - the link to the login's page, beside its manual-code question
  * @csspart submit-button - the "OK" button
  * @csspart cancel-button - the "Cancel" button
  */
@@ -43,6 +46,18 @@ export class RpcInput extends TextDialogElement<InputRequest> {
       : title;
   }
 
+  /**
+   * The page of the login this question belongs to, as a link, when it is a web address: the
+   * code it asks for comes from there, and the login panel is behind the dialog.
+   */
+  #loginPage(request: InputRequest): TemplateResult | typeof nothing {
+    const loginId = request.login?.loginId;
+    const url = this.controller?.logins.list.find((entry) => entry.key === loginId)?.url?.url;
+    const address = url === undefined ? undefined : webAddress(url);
+    if (!address) return nothing;
+    return html`<p part="login-page" class="login-page"><a href=${address.href} target="_blank" rel="noopener noreferrer">${format(this.text.loginPageLink, { host: address.host })}</a></p>`;
+  }
+
   protected override renderBody(request: InputRequest): TemplateResult {
     const placeholder = cutText(request.placeholder ?? '');
     // A new request gets a new, empty field (or the text typed before a reload).
@@ -52,7 +67,7 @@ export class RpcInput extends TextDialogElement<InputRequest> {
         aria-labelledby="title" aria-describedby=${this.fieldDescription(placeholder.omitted > 0 && 'placeholder-cut')}
         aria-invalid=${this.refused ? 'true' : nothing} placeholder=${request.placeholder === undefined ? nothing : placeholder.text}
         .value=${this.draft ?? ''} @input=${this.keepDraft} @keydown=${this.#onKeydown} />`,
-    )}${cutNote('placeholder-cut', this.text.placeholderCut, placeholder.omitted)}${this.renderRefusal()}`;
+    )}${cutNote('placeholder-cut', this.text.placeholderCut, placeholder.omitted)}${this.renderRefusal()}${this.#loginPage(request)}`;
   }
 
   protected override renderActions(): TemplateResult {

@@ -3,7 +3,8 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { LoginEntry } from '../../controller/logins.js';
 import { plainText } from '../ansi-text/ansi-text.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import { format, type loginEnglish } from '../strings/strings.js';
+import type { loginEnglish } from '../strings/login-strings.js';
+import { format } from '../strings/strings.js';
 
 /** How many announcements the live region keeps (the newest ones). */
 const KEPT = 3;

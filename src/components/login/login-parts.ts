@@ -3,7 +3,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { LoginEntry } from '../../controller/logins.js';
 import type { DeviceCodeRequest, LoginInfoRequest, OpenUrlRequest } from '../../protocol/types.js';
 import { ansiText, plainText } from '../ansi-text/ansi-text.js';
-import { format, type loginEnglish } from '../strings/strings.js';
+import type { loginEnglish } from '../strings/login-strings.js';
+import { format } from '../strings/strings.js';
 import { minutesSeconds } from './code-expiry.js';
 import { webAddress } from './links.js';
 

@@ -33,7 +33,7 @@ async function host() {
     peer.writeMessage(line);
     await dialogs.updateComplete;
     const el = dialogs.shadowRoot?.querySelector(tag) as E & { updateComplete: Promise<boolean> };
-    await el.updateComplete;
+    await el?.updateComplete;
     return el;
   };
   const sent = () => peer.received.map((line) => JSON.parse(line) as unknown);
@@ -57,6 +57,43 @@ describe("atomic's login questions", () => {
     await press('Enter');
     await aTimeout(20);
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'm1', value: 'code#state' }]);
+  });
+
+  it("oauth_manual_code links the login's page (where the code comes from); a non-web address is no link", async () => {
+    const { ask } = await host();
+    // What atomic writes first: the page (oauth_auth), then the question, 0.3 ms later.
+    const page = 'https://claude.ai/oauth/authorize?code=true&state=s';
+    await ask({ ...envelope('a1', 'oauth_auth', 'anthropic'), info: { url: page } }, 'nothing');
+    const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
+    const link = part(el, '[part="login-page"] a') as HTMLAnchorElement;
+    expect(link.href).to.equal(page);
+    expect(link.target).to.equal('_blank');
+    expect(link.rel).to.equal('noopener noreferrer');
+    expect((await findNode((n) => n.role === 'link'))?.name).to.equal(
+      'Open the sign-in page at claude.ai (a new tab)',
+    );
+    // Reachable by Tab inside the modal dialog.
+    link.focus();
+    expect(el.shadowRoot?.activeElement).to.equal(link);
+    const other = await host();
+    await other.ask(
+      { ...envelope('a2', 'oauth_auth', 'evil'), info: { url: 'javascript:alert(1)' } },
+      'nothing',
+    );
+    const plain = await other.ask<RpcInput>(envelope('m2', 'oauth_manual_code', 'evil'), 'rpc-input');
+    expect(plain.shadowRoot?.querySelector('[part="login-page"]')).to.equal(null);
+  });
+
+  it('Escape on a login question ends the login (cancel_login_provider) and answers nothing', async () => {
+    const { ask, sent } = await host();
+    const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
+    await aTimeout(400); // the dialog ignores keys for a moment after it opens
+    el.focus();
+    await press('Escape');
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([
+      { type: 'cancel_login_provider', provider: 'anthropic', loginId: 'anthropic' },
+    ]);
   });
 
   it('oauth_prompt without allowEmpty: an empty answer is not sent, and the dialog says why', async () => {
