@@ -265,7 +265,11 @@ describe('rpc-notifications', () => {
     const { notify, settle, messages, clock, closeButtons, after } = await setup();
     notify('i');
     await settle();
-    closeButtons()[0]?.focus();
+    await settle();
+    const close = closeButtons()[0];
+    close?.focus();
+    await settle();
+    expect(close?.matches(':focus'), 'focus is on the close button').to.equal(true);
     clock.advance(60_000);
     await settle();
     expect(messages()).to.deep.equal(['i']);
