@@ -6,6 +6,7 @@ import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { mediaFeaturesPlugin } from './test/support/wtr-media-plugin.mjs';
 import { a11yTreePlugin } from './test/support/wtr-a11y-tree-plugin.mjs';
+import { focusPlugin } from './test/support/wtr-focus-plugin.mjs';
 import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
 import { CHROMIUM_ARGS as args, CHROMIUM_PATH as executablePath } from './scripts/chromium.mjs';
 
@@ -35,6 +36,7 @@ export default {
     a11ySnapshotPlugin(),
     mediaFeaturesPlugin(),
     a11yTreePlugin(),
+    focusPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

@@ -145,6 +145,25 @@ describe('the playground on the real agent', () => {
     await page.close();
   });
 
+  it("keeps the user's draft when the agent sets the composer's text: its text is offered, to use or not", async () => {
+    const page = await openPage();
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.click();
+    await page.keyboard.type('my own draft ✓');
+    // Another tab runs the command: the agent sets the composer's text while the draft is there.
+    await observer.probe([{ call: 'setEditorText', args: ['text from the agent'] }]);
+    await page.keyboard.press('Tab'); // on to Send, as the user did
+    expect(await composer.inputValue()).toBe('my own draft ✓');
+    const offer = ui(page).getByRole('group', { name: /The agent suggests this text/ });
+    await expect.poll(() => offer.getByText('text from the agent').count()).toBe(1);
+    await offer.getByRole('button', { name: 'Keep mine' }).click();
+    expect(await composer.inputValue()).toBe('my own draft ✓');
+    await observer.probe([{ call: 'setEditorText', args: ['second try'] }]);
+    await ui(page).getByRole('button', { name: 'Use the agent’s text' }).click();
+    expect(await composer.inputValue()).toBe('second try');
+    await page.close();
+  });
+
   it('the Theme menu restyles every part, against the system scheme: dialogs, widgets, notifications and the connection pill', async () => {
     /** Whether a computed colour is dark (relative luminance under a half). */
     const isDark = (color: string) => {

@@ -21,6 +21,11 @@ export interface EditorTextBindingOptions {
    * leaves the field, `'apply'` only when the host calls `apply()`.
    */
   readonly deferUntil?: 'blur' | 'apply';
+  /**
+   * Hold the text back whenever the field holds a draft of the user's (not empty, not the last
+   * text written), whether or not it has focus: for a host that offers the held text instead.
+   */
+  readonly keepDrafts?: boolean;
 }
 
 /** The disposer returned by {@link bindEditorText}, with the held-back text's controls. */
@@ -100,8 +105,8 @@ export function bindEditorText(
 
   const stop = controller.on('editorText', (text) => {
     const el = field();
-    const typing =
-      el !== undefined && inUse(el, controller) && el.value !== '' && el.value !== written.get(el);
+    const draft = el !== undefined && el.value !== '' && el.value !== written.get(el);
+    const typing = draft && (options.keepDrafts === true || inUse(el, controller));
     if (el && !typing) {
       discard();
       write(el, text);

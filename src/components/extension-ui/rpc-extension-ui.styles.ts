@@ -43,7 +43,8 @@ export const extensionUIStyles = [
     }
 
     .connection,
-    .exit {
+    .exit,
+    .editor-offer {
       color: var(--_fg);
       border: 1px solid var(--_border);
     }
@@ -105,7 +106,33 @@ export const extensionUIStyles = [
       margin-block-start: 0.375rem;
     }
 
-    .restart {
+    .editor-offer {
+      padding-block: 0.5rem;
+      padding-inline: 0.75rem;
+      background: var(--_bg);
+      border-radius: var(--_radius);
+    }
+
+    .editor-offer p {
+      margin: 0;
+    }
+
+    .editor-offer-text {
+      margin-block: 0.375rem;
+      max-block-size: 8lh;
+      overflow: auto;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+
+    .editor-offer-actions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
+    }
+
+    .restart,
+    .editor-offer button {
       margin-block-start: 0.375rem;
       min-block-size: 2rem;
       padding: 0.3rem 0.9rem;
@@ -117,11 +144,13 @@ export const extensionUIStyles = [
       cursor: pointer;
     }
 
-    .restart:hover {
+    .restart:hover,
+    .editor-offer button:hover {
       background: var(--_button-hover);
     }
 
-    .restart:focus-visible {
+    .restart:focus-visible,
+    .editor-offer button:focus-visible {
       outline: 2px solid var(--_focus);
       outline-offset: 2px;
     }

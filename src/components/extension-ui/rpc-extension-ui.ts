@@ -6,7 +6,6 @@ import type { BridgeAgentExit } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
 import type { OutboundMessage, Transport } from '../../transport/transport.js';
 import { WebSocketTransport } from '../../transport/websocket.js';
-import { bindEditorText } from '../bindings/editor-text-binding.js';
 import { bindTitle } from '../bindings/title-binding.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
@@ -14,6 +13,7 @@ import { relayToModal } from '../internal/modal-relay.js';
 import { providersConverter } from '../login/links.js';
 import { hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
 import { renderAgentExit } from './agent-exit.js';
+import { EditorOffer } from './editor-offer.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { StatePersistence } from './persistence.js';
 import type { RpcPersistMode, RpcStateStore } from './state-store.js';
@@ -60,8 +60,9 @@ function warn(message: string, error: unknown): void {
  * bridge forwards only the first answer per dialog to the agent).
  *
  * Host bindings: `editor-target` (a selector looked up in the element's tree scope, light DOM
- * included, each time) receives `set_editor_text` (see `bindEditorText`: text the user is typing
- * is not overwritten); `title-target="document"` writes `setTitle` to `document.title`
+ * included, each time) receives `set_editor_text` while it is empty or holds the agent's own last
+ * text; over a draft of the user's, the agent's text is offered above the composer instead (Use, or
+ * Keep mine), never written by itself; `title-target="document"` writes `setTitle` to `document.title`
  * (throttled). `rpc-editor-text` and `rpc-title` are fired on the element either way.
  *
  * Stop: `stop()` answers every pending dialog `{cancelled: true}` and sends the agent's
@@ -102,6 +103,11 @@ function warn(message: string, error: unknown): void {
  * @csspart exit-summary - the disclosure's summary
  * @csspart stderr - the stderr lines
  * @csspart login - the `rpc-login` panel
+ * @csspart editor-offer - the agent's text offered beside the user's draft
+ * @csspart editor-offer-label - what the offer says
+ * @csspart editor-offer-text - the agent's text (its start)
+ * @csspart editor-offer-use - the button that uses it
+ * @csspart editor-offer-keep - the button that keeps the draft
  * @csspart widgets-above - the `rpc-widget` above the composer
  * @csspart composer - the wrapper of the default slot
  * @csspart widgets-below - the `rpc-widget` below the composer
@@ -206,7 +212,8 @@ export class RpcExtensionUI extends LitElement {
   readonly #unknownMethods = new Set<string>();
   #listening: (() => void)[] = [];
   #stopTitle: (() => void) | undefined;
-  #stopEditor: (() => void) | undefined;
+  /** The agent's editor text into `editor-target`, offered beside a draft rather than over it. */
+  readonly #editorOffer = new EditorOffer(this);
 
   /** The controller: read its state, listen to it (`message` for the agent's other lines), send. */
   get controller(): ExtensionUIController {
@@ -273,8 +280,7 @@ export class RpcExtensionUI extends LitElement {
     for (const stop of this.#listening) stop();
     this.#listening = [];
     this.#stopTitle?.();
-    this.#stopEditor?.();
-    this.#stopTitle = this.#stopEditor = undefined;
+    this.#stopTitle = undefined;
     this.#controller.detach();
     this.#ownTransport?.close();
     this.#ownTransport = undefined;
@@ -302,6 +308,7 @@ export class RpcExtensionUI extends LitElement {
         ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#bridge.hello ? () => this.restartAgent() : undefined) : nothing}
         <rpc-login part="login" .controller=${controller} .providers=${this.loginProviders} .strings=${this.strings}></rpc-login>
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
+        ${this.#editorOffer.render(text)}
         <div part="composer"><slot></slot></div>
         <rpc-widget part="widgets-below" placement="belowEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
         <div part="footer"><slot name="footer"></slot></div>
@@ -379,12 +386,11 @@ export class RpcExtensionUI extends LitElement {
   }
 
   #bindEditor(): void {
-    this.#stopEditor?.();
-    this.#stopEditor = bindEditorText(this.#controller, {
-      eventTarget: this,
-      target: this.editorTarget || undefined,
-      // Bound while connected only: the root is the document or a shadow root.
-      root: this.getRootNode() as ParentNode,
-    });
+    // Bound while connected only: the root is the document or a shadow root.
+    this.#editorOffer.bind(
+      this.#controller,
+      this.editorTarget || undefined,
+      this.getRootNode() as ParentNode,
+    );
   }
 }

@@ -106,6 +106,12 @@ export interface RpcStrings extends LoginStrings {
   agentStderrSummary: string;
   /** Extension UI: the button that starts the agent again after it ended (through the rpc-ui bridge). */
   restartAgent: string;
+  /** Host: the agent sent text for the composer while it held the user's own draft (announced). */
+  editorOffer: string;
+  /** Host: the button that puts the agent's text in the composer, over the draft. */
+  editorOfferUse: string;
+  /** Host: the button that keeps the user's draft and drops the agent's text. */
+  editorOfferKeep: string;
   /** Note: a dialog open here was answered in another tab: `{title}`. */
   answeredElsewhere: string;
   /** Note: another tab's answer reached the agent before this one: `{title}`. */
@@ -232,6 +238,9 @@ export const hostEnglish = {
   agentExited: 'Agent exited',
   agentStderrSummary: 'Last error output ({count} lines)',
   restartAgent: 'Start the agent again',
+  editorOffer: 'The agent suggests this text for your message. Yours is kept until you choose.',
+  editorOfferUse: 'Use the agent’s text',
+  editorOfferKeep: 'Keep mine',
 } satisfies Partial<RpcStrings>;
 
 let overrides: Partial<RpcStrings> = {};

@@ -146,73 +146,80 @@ describe('rpc-extension-ui', () => {
     expect(seen).to.deep.equal(['fix the bug']);
   });
 
-  it('editor-target keeps a draft while a dialog has focus; the text lands once the user leaves the field', async () => {
-    const { el, peer, textarea, dialog, settle } = await mount({ 'editor-target': '#message' });
+  /** The offer of the agent's text beside a draft, by its parts. */
+  const offer = (el: RpcExtensionUI) => ({
+    shown: () => el.shadowRoot?.querySelector('[part="editor-offer"]') ?? null,
+    text: () => el.shadowRoot?.querySelector('[part="editor-offer-text"]')?.textContent ?? '',
+    use: () => el.shadowRoot?.querySelector<HTMLButtonElement>('[part="editor-offer-use"]'),
+    keep: () => el.shadowRoot?.querySelector<HTMLButtonElement>('[part="editor-offer-keep"]'),
+  });
+
+  it("editor-target never replaces the user's draft: leaving the field keeps it; the agent's text is offered", async () => {
+    const { el, peer, textarea, settle } = await mount({ 'editor-target': '#message' });
     const seen: boolean[] = [];
     el.addEventListener('rpc-editor-text', (event: RpcEditorTextEvent) => seen.push(event.detail.deferred));
     textarea.focus();
     await sendKeys({ type: 'my half-written prompt' });
-    peer.writeMessage(confirm('c1'));
-    await settle();
-    expect(dialog()?.shadowRoot?.activeElement).to.not.equal(null); // the question took focus
     peer.writeMessage(request('set_editor_text', { text: '/test --all' }));
-    expect(textarea.value).to.equal('my half-written prompt');
+    await settle();
     expect(seen).to.deep.equal([true]);
-    await sendKeys({ press: 'Escape' });
+    // Tab away to Send, as the user did: the draft stays.
+    textarea.blur();
     await settle();
-    expect(document.activeElement).to.equal(textarea); // focus came back to the draft
     expect(textarea.value).to.equal('my half-written prompt');
-    textarea.blur();
-    expect(textarea.value).to.equal('/test --all');
-  });
-
-  it('editor-target: text held while typing stays held while a question pops up, and lands when the user leaves the field', async () => {
-    const { peer, textarea, settle } = await mount({ 'editor-target': '#message' });
-    textarea.focus();
-    await sendKeys({ type: 'my prompt' });
-    peer.writeMessage(request('set_editor_text', { text: 'agent text' }));
-    peer.writeMessage(confirm('c1')); // takes focus: the field blurs, but the user did not leave it
+    expect(offer(el).text()).to.equal('/test --all');
+    // A group named by what it says, which is also announced (a status).
+    const group = offer(el).shown();
+    const label = el.shadowRoot?.getElementById(group?.getAttribute('aria-labelledby') ?? '');
+    expect(group?.getAttribute('role')).to.equal('group');
+    expect(label?.getAttribute('role')).to.equal('status');
+    expect(label?.textContent).to.equal(
+      'The agent suggests this text for your message. Yours is kept until you choose.',
+    );
+    await expect(el).to.be.accessible();
+    offer(el).keep()?.click();
     await settle();
-    expect(textarea.value).to.equal('my prompt');
-    await sendKeys({ press: 'Escape' });
-    await settle();
-    await sleep(0);
+    expect(offer(el).shown()).to.equal(null);
+    expect(textarea.value).to.equal('my half-written prompt');
     expect(document.activeElement).to.equal(textarea);
-    expect(textarea.value).to.equal('my prompt');
-    textarea.blur();
-    expect(textarea.value).to.equal('agent text');
   });
 
-  it('editor-target: held while a question had focus, the text lands when the question ends if focus went elsewhere', async () => {
-    const { peer, textarea, settle, wrapper } = await mount({ 'editor-target': '#message' });
+  it("editor-target: Use puts the agent's text in; a newer text replaces the offer; an empty field takes it at once", async () => {
+    const { el, peer, textarea, settle } = await mount({ 'editor-target': '#message' });
+    textarea.focus();
+    await sendKeys({ type: 'mine' });
+    peer.writeMessage(request('set_editor_text', { text: 'first' }));
+    peer.writeMessage(request('set_editor_text', { text: 'second' }));
+    await settle();
+    expect(offer(el).text()).to.equal('second');
+    offer(el).use()?.click();
+    await settle();
+    expect(textarea.value).to.equal('second');
+    expect(offer(el).shown()).to.equal(null);
+    // The agent's own text, untouched, is not a draft: the next one goes in at once.
+    peer.writeMessage(request('set_editor_text', { text: 'third' }));
+    expect(textarea.value).to.equal('third');
+    textarea.value = '';
+    peer.writeMessage(request('set_editor_text', { text: 'fourth' }));
+    expect(textarea.value).to.equal('fourth');
+  });
+
+  it('editor-target: a draft is kept while a question has focus, and after it, wherever focus went', async () => {
+    const { el, peer, textarea, settle, wrapper } = await mount({ 'editor-target': '#message' });
     const other = document.createElement('button');
     other.textContent = 'Other';
     wrapper.append(other);
     textarea.focus();
     await sendKeys({ type: 'my prompt' });
-    other.focus(); // the user left the draft before the question came
+    other.focus();
     peer.writeMessage(confirm('c1'));
     await settle();
     peer.writeMessage(request('set_editor_text', { text: 'agent text' }));
-    expect(textarea.value).to.equal('my prompt');
     await sendKeys({ press: 'Escape' });
     await settle();
-    expect(document.activeElement).to.equal(other);
     await sleep(0);
-    expect(textarea.value).to.equal('agent text');
-  });
-
-  it("editor-target: a page's own dialog with focus does not hold the text back", async () => {
-    const { peer, textarea, wrapper } = await mount({ 'editor-target': '#message' });
-    textarea.focus();
-    await sendKeys({ type: 'my prompt' });
-    const own = document.createElement('dialog');
-    own.innerHTML = '<button>Close</button>';
-    wrapper.append(own);
-    own.showModal();
-    peer.writeMessage(request('set_editor_text', { text: 'agent text' }));
-    own.close();
-    expect(textarea.value).to.equal('agent text');
+    expect(textarea.value).to.equal('my prompt');
+    expect(offer(el).text()).to.equal('agent text');
   });
 
   it('without editor-target only fires rpc-editor-text', async () => {

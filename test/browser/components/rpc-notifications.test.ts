@@ -1,5 +1,5 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
@@ -263,8 +263,8 @@ describe('rpc-notifications', () => {
 
   it('pauses while focus is inside the stack', async () => {
     const { notify, settle, messages, clock, closeButtons, after } = await setup();
+    await executeServerCommand('bring-to-front');
     notify('i');
-    await settle();
     await settle();
     const close = closeButtons()[0];
     close?.focus();
