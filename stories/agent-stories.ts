@@ -74,7 +74,8 @@ const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resol
 /**
  * The element `selector` in the story once it has shown what the agent sent: its update done,
  * two animation frames passed (renders are coalesced per frame), and entrance animations over
- * (axe can't judge contrast while they run). Queries are scoped to its shadow root.
+ * (axe can't judge contrast while they run; an endless one is not waited for). Queries are scoped
+ * to its shadow root.
  */
 export async function shown(canvasElement: HTMLElement, selector: string) {
   const el = canvasElement.querySelector<HTMLElement & { updateComplete: Promise<boolean> }>(selector);
@@ -84,7 +85,9 @@ export async function shown(canvasElement: HTMLElement, selector: string) {
   await frame();
   await frame();
   await el.updateComplete;
-  await Promise.all(root.getAnimations().map((a) => a.finished));
+  // Not an endless one, which never finishes (rpc-extension-ui's pill pulses while it reconnects).
+  const entrances = root.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+  await Promise.all(entrances.map((a) => a.finished));
   const all = <E extends Element = HTMLElement>(css: string): E[] => [...root.querySelectorAll<E>(css)];
   const part = <E extends Element = HTMLElement>(css: string): E => {
     const found = root.querySelector<E>(css);
