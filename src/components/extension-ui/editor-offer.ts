@@ -7,7 +7,6 @@ import {
 } from 'lit';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { bindEditorText, type EditorField, type EditorTextBinding } from '../bindings/editor-text-binding.js';
-import type { RpcEditorTextEvent } from '../events/editor-text-event.js';
 import { stripAnsi } from '../../protocol/ansi.js';
 import type { hostEnglish } from '../strings/strings.js';
 
@@ -30,7 +29,7 @@ export class EditorOffer implements ReactiveController {
     this.#host = host;
     host.addController(this);
     host.addEventListener('rpc-editor-text', (event) => {
-      this.#offered = (event as RpcEditorTextEvent).detail.deferred ? this.#binding?.pending() : undefined;
+      this.#offered = event.detail.deferred ? this.#binding?.pending() : undefined;
       host.requestUpdate();
     });
   }
