@@ -101,7 +101,7 @@ const exit = JSON.stringify({
   signal: null,
   // Written for the story (no transcript of the bridge records an agent that fails).
   stderr: [
-    'Error: ENOENT: no such file or directory, open "/home/dev/.pi/agent/settings.json"',
+    'Error: ENOENT: no such file or directory, open "agent/settings.json"',
     '    at async readSettings (file:///usr/lib/node_modules/pi/dist/settings.js:41:18)',
     'pi exited before its first prompt.',
   ],
