@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/node/**/*.test.ts'],
+          // One file at a time: the end-to-end files each drive Chromium and real agents, and the
+          // bench's counts (renders per frame) are not to be taken on a machine they saturate.
+          fileParallelism: false,
           testTimeout: 20_000,
           hookTimeout: 20_000,
         },

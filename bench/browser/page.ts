@@ -131,10 +131,7 @@ function onUpdated(element: HTMLElement, tag: string): void {
   if (!countingRenders) return;
   let entry = renderLog.get(element);
   if (!entry) renderLog.set(element, (entry = { tag, perFrame: new Map() }));
-  // Keyed by the frame's own time, which every animation-frame callback and the renders after
-  // them share: a late task of the frame counter (a loaded machine) cannot merge two frames.
-  const frame = Number(document.timeline.currentTime ?? frameNo);
-  entry.perFrame.set(frame, (entry.perFrame.get(frame) ?? 0) + 1);
+  entry.perFrame.set(frameNo, (entry.perFrame.get(frameNo) ?? 0) + 1);
   lastRenderFrame = frameNo;
 }
 

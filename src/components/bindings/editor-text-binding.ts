@@ -77,8 +77,9 @@ export function bindEditorText(
   };
 
   const write = (el: EditorField, text: string): void => {
-    written.set(el, text);
     setValue(el, text);
+    // What the field holds now: a textarea reads CR LF back as LF, an input drops line breaks.
+    written.set(el, el.value);
   };
 
   /** Drop the held-back text and stop waiting for a blur. */

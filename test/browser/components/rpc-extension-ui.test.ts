@@ -204,6 +204,16 @@ describe('rpc-extension-ui', () => {
     expect(textarea.value).to.equal('fourth');
   });
 
+  it("editor-target: the agent's own text is not a draft, whatever the field made of its line breaks", async () => {
+    const { el, peer, textarea, settle } = await mount({ 'editor-target': '#message' });
+    peer.writeMessage(request('set_editor_text', { text: 'one\r\ntwo\rthree' }));
+    expect(textarea.value).to.equal('one\ntwo\nthree');
+    peer.writeMessage(request('set_editor_text', { text: 'next' }));
+    await settle();
+    expect(textarea.value).to.equal('next');
+    expect(offer(el).shown()).to.equal(null);
+  });
+
   it('editor-target: a draft is kept while a question has focus, and after it, wherever focus went', async () => {
     const { el, peer, textarea, settle, wrapper } = await mount({ 'editor-target': '#message' });
     const other = document.createElement('button');
