@@ -29,7 +29,10 @@ export class EditorOffer implements ReactiveController {
     this.#host = host;
     host.addController(this);
     host.addEventListener('rpc-editor-text', (event) => {
-      this.#offered = event.detail.deferred ? this.#binding?.pending() : undefined;
+      const offered = event.detail.deferred ? this.#binding?.pending() : undefined;
+      // Most editor text goes straight in: the host renders only when the offer changes.
+      if (offered === this.#offered) return;
+      this.#offered = offered;
       host.requestUpdate();
     });
   }
