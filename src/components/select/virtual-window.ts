@@ -111,7 +111,8 @@ export class VirtualWindow {
     // Out of view altogether (the wheel took it away): moving brings the next one into view.
     if (hidden < 1 || hidden > row.height) return false;
     const before = listbox.scrollTop;
-    listbox.scrollTop += direction * Math.min(hidden, Math.max(this.#metrics.rowHeight, view - this.#metrics.rowHeight));
+    listbox.scrollTop +=
+      direction * Math.min(hidden, Math.max(this.#metrics.rowHeight, view - this.#metrics.rowHeight));
     this.#set('scrollPosition', listbox.scrollTop);
     return listbox.scrollTop !== before;
   }

@@ -581,7 +581,9 @@ describe('rpc-select', () => {
       await keys(el, 'ArrowDown');
       await settle(el);
       expect(activeText(el), filter).to.equal(long);
-      expect(active(el).getBoundingClientRect().height, 'taller than the box').to.be.above(box.clientHeight * 2);
+      expect(active(el).getBoundingClientRect().height, 'taller than the box').to.be.above(
+        box.clientHeight * 2,
+      );
       expect(edgeShown('top'), 'it opens at its start').to.equal(true);
       expect(edgeShown('bottom'), 'its end starts out of view').to.equal(false);
       // ArrowDown scrolls through it, a box at a time; it stays the active one until its end shows.
