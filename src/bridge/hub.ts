@@ -2,8 +2,8 @@
  * The bridge's core: one agent process, any number of browser tabs. Every agent line goes to every
  * tab as it was written (but for lines of the bridge's own `rpc_ui_*` types: dropped); every tab
  * message goes to the agent as one line. A new tab first gets the current state (see
- * {@link UiTable}); the first answer to a dialog closes it in the other tabs; the agent's exit is
- * told to everyone. Node only.
+ * {@link UiTable}); the first answer to a dialog closes it in the other tabs; the agent's stderr
+ * and its exit are told to everyone. Node only.
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
@@ -17,6 +17,7 @@ import type { OutboundMessage } from '../transport/transport.js';
 import type { AgentIdentity } from '../protocol/agent.js';
 import type { AgentExit, AgentProcess } from './agent-process.js';
 import { AgentWire } from './agent-wire.js';
+import { StderrRelay } from './stderr-relay.js';
 import { UiTable } from './ui-table.js';
 import { within } from './wait.js';
 
@@ -83,6 +84,8 @@ export class AgentHub {
   /** The process has exited (its last output may still be on its way). */
   #stopped = false;
   #spawnError: string | undefined;
+  /** Its stderr, live to the tabs. */
+  #stderr = this.#newStderrRelay();
   #ended: Promise<BridgeAgentExit>;
 
   constructor(options: AgentHubOptions) {
@@ -122,6 +125,7 @@ export class AgentHub {
       if (!stderr || stderr.closed) resolve();
       else stderr.once('close', () => resolve());
     });
+    agent.onStderr(this.#stderr.push);
     transport.on('message', (message) => {
       try {
         this.#fromAgent(message);
@@ -160,12 +164,17 @@ export class AgentHub {
     this.#exit = undefined;
     this.#stopped = false;
     this.#spawnError = undefined;
+    this.#stderr = this.#newStderrRelay();
     const agent = this.#restart();
     this.#agent = agent;
     this.#wire = this.#newWire(agent);
     this.#ended = this.#watch(agent);
     const hello = JSON.stringify(this.#hello());
     for (const tab of this.#tabs) this.#sendText(tab, hello);
+  }
+
+  #newStderrRelay(): StderrRelay {
+    return new StderrRelay((message) => this.#toTabs(JSON.stringify(message)));
   }
 
   #newWire(agent: AgentProcess): AgentWire {
@@ -203,6 +212,11 @@ export class AgentHub {
     this.#sendText(tab, JSON.stringify(this.#hello()));
     for (const line of this.#table.replay()) this.#sendText(tab, line);
     if (this.#exit) this.#sendText(tab, JSON.stringify(this.#exit));
+    else {
+      // What the agent said before this tab came (a warning as it started, say).
+      const stderr = this.#stderr.recent();
+      if (stderr) this.#sendText(tab, JSON.stringify(stderr));
+    }
   }
 
   /** Close every tab's connection. */
@@ -227,8 +241,10 @@ export class AgentHub {
       this.#log(
         `rpc-ui: the agent wrote an extension UI request that is not valid JSON (no tab can answer it): ${message.text.slice(0, 200)}`,
       );
-    if (this.#tabs.size === 0) return;
-    const text = message.text;
+    this.#toTabs(message.text);
+  }
+
+  #toTabs(text: string): void {
     for (const tab of this.#tabs) this.#sendText(tab, text);
   }
 

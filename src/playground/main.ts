@@ -3,6 +3,7 @@
 import '../components/define.js';
 import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
 import { enterKind } from '../components/internal/keys.js';
+import { readBridgeMessage } from '../protocol/bridge.js';
 import { WebSocketTransport } from '../transport/websocket.js';
 import { ProtocolLog } from './protocol-log.js';
 
@@ -24,7 +25,12 @@ const log = new ProtocolLog(
 const url = new URL(`/rpc${location.search}`, location.href);
 url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const transport = new WebSocketTransport({ url });
-transport.on('message', (line) => log.add('in', line.text));
+transport.on('message', (line) => {
+  const parsed = line.type === 'rpc_ui_agent_stderr' ? line.parse() : undefined;
+  const relayed = parsed?.ok ? readBridgeMessage(parsed.value) : undefined;
+  if (relayed?.type === 'rpc_ui_agent_stderr') log.addStderr(relayed.lines);
+  else log.add('in', line.text);
+});
 const send = transport.send.bind(transport);
 transport.send = (outgoing) => {
   send(outgoing);

@@ -1,4 +1,6 @@
 /** The playground's protocol log: every line both ways, filterable, UI requests highlighted. */
+import { stripAnsi } from '../protocol/ansi.js';
+
 const LIMIT = 2000;
 
 export class ProtocolLog {
@@ -20,13 +22,22 @@ export class ProtocolLog {
    * output (an extension's console.log, on oh-my-pi). Text only, never HTML.
    */
   add(direction: 'in' | 'out', text: string): void {
+    const output = direction === 'in' && !text.trimStart().startsWith('{');
+    const kind = output ? 'output' : text.includes('"extension_ui_') ? 'ui' : undefined;
+    this.#append(direction, kind, `${output ? 'agent output: ' : ''}${text}`);
+  }
+
+  /** Lines the agent wrote on stderr (the bridge relays them), one entry each, colours left out. */
+  addStderr(lines: readonly string[]): void {
+    for (const line of lines) this.#append('in', 'stderr', `agent stderr: ${stripAnsi(line)}`);
+  }
+
+  #append(direction: 'in' | 'out', kind: string | undefined, text: string): void {
     const item = document.createElement('li');
     item.className = direction;
-    const output = direction === 'in' && !text.trimStart().startsWith('{');
-    if (output) item.classList.add('output');
-    else if (text.includes('"extension_ui_')) item.classList.add('ui');
+    if (kind) item.classList.add(kind);
     const shown = text.length > 4000 ? `${text.slice(0, 4000)}…` : text;
-    item.textContent = `${direction === 'in' ? '←' : '→'} ${output ? 'agent output: ' : ''}${shown}`;
+    item.textContent = `${direction === 'in' ? '←' : '→'} ${shown}`;
     this.#apply(item);
     this.#list.append(item);
     while (this.#list.childElementCount > LIMIT) this.#list.firstElementChild?.remove();

@@ -30,6 +30,15 @@ export interface BridgeAgentExit {
 }
 
 /**
+ * Lines the agent wrote on stderr, live, to every tab (and the last ones to a tab that connects
+ * while the agent runs). For people: a warning, a stack trace; never protocol.
+ */
+export interface BridgeAgentStderr {
+  readonly type: 'rpc_ui_agent_stderr';
+  readonly lines: readonly string[];
+}
+
+/**
  * Sent first to every tab that connects: what the bridge runs, and what is live now, so a tab that
  * was away drops what ended meanwhile (the replay that follows only adds). The lists are optional:
  * an older bridge sends none.
@@ -102,7 +111,7 @@ export function readBridgeAccess(value: unknown): BridgeAccess | undefined {
 }
 
 /** Any message the bridge itself sends. */
-export type BridgeMessage = BridgeDialogClosed | BridgeAgentExit | BridgeHello;
+export type BridgeMessage = BridgeDialogClosed | BridgeAgentExit | BridgeAgentStderr | BridgeHello;
 
 /** Whether a message `type` is the bridge's own. */
 export function isBridgeType(type: string | undefined): boolean {
@@ -146,6 +155,10 @@ export function readBridgeMessage(value: unknown): BridgeMessage | undefined {
       if (code !== null && typeof code !== 'number') return undefined;
       if (signal !== null && !isString(signal)) return undefined;
       return { type: value.type, code, signal, stderr: strings(value.stderr) ?? [] };
+    }
+    case 'rpc_ui_agent_stderr': {
+      const lines = strings(value.lines);
+      return lines ? { type: value.type, lines } : undefined;
     }
     case 'rpc_ui_hello': {
       const { agent, running, session } = value;

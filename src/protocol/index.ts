@@ -11,6 +11,7 @@ export {
   accessUrl,
   type BridgeAccess,
   type BridgeAgentExit,
+  type BridgeAgentStderr,
   type BridgeDialogClosed,
   type BridgeHello,
   type BridgeMessage,

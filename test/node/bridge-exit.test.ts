@@ -83,7 +83,14 @@ describe('the agent ends', () => {
       signal: null,
       stderr: ['warming up', '{"type":"extension_ui_request","id":"fake"}', 'fatal: out of tea'],
     });
-    expect(tab.values.map((v) => v.id ?? v.type)).toEqual(['rpc_ui_hello', 's1', 'rpc_ui_agent_exit']);
+    // Live too, as the bridge's own message: never as a line of the agent's protocol.
+    const live = tab.values.filter((v) => v.type === 'rpc_ui_agent_stderr').flatMap((v) => v.lines);
+    expect(live).toEqual(['warming up', '{"type":"extension_ui_request","id":"fake"}']);
+    expect(tab.values.map((v) => v.id ?? v.type).filter((type) => type !== 'rpc_ui_agent_stderr')).toEqual([
+      'rpc_ui_hello',
+      's1',
+      'rpc_ui_agent_exit',
+    ]);
   });
 
   it('cannot be started: tabs learn why', async () => {

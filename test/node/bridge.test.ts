@@ -310,6 +310,42 @@ describe('the bridge with an agent that misbehaves', () => {
     await Promise.all(started.map((b) => b.close()));
   });
 
+  it('relays the agent’s stderr live, bounded, and its last lines to a tab that comes later', async () => {
+    const script = `
+      process.stderr.write('warning: no model\\n');
+      process.stdin.on('data', () => {
+        process.stderr.write('a'.repeat(10000) + '\\n' + Array.from({ length: 5000 }, (_, i) => 'line ' + i).join('\\n') + '\\n');
+      });
+      process.stdin.on('end', () => process.exit(0));`;
+    const { tab } = await agentBridge(script);
+    const stderr = (from: Tab) =>
+      from.values.filter((v) => v.type === 'rpc_ui_agent_stderr').flatMap((v) => v.lines as string[]);
+    await until('the startup warning', () => stderr(tab).includes('warning: no model') || undefined);
+    tab.send({ type: 'go' });
+    // Sent, or counted as left out: the pipe may cut the write into a few chunks, each a message.
+    const COUNT = /^\((\d+) more lines left out\)$/;
+    const accounted = () =>
+      stderr(tab)
+        .slice(1)
+        .reduce((sum, line) => sum + Number(COUNT.exec(line)?.[1] ?? 1), 0);
+    await until('every line of the flood', () => accounted() === 5001 || undefined);
+    const messages = tab.values.filter((v) => v.type === 'rpc_ui_agent_stderr').slice(1);
+    expect(messages.length, 'far fewer messages than lines').toBeLessThan(10);
+    for (const message of messages) expect((message.lines as string[]).length).toBeLessThanOrEqual(201);
+    const flood = stderr(tab).slice(1);
+    expect(flood[0], 'a long line cut').toBe(`${'a'.repeat(4000)}…`);
+    expect(
+      flood.some((line) => COUNT.test(line)),
+      'lines left out',
+    ).toBe(true);
+
+    const later = await Tab.open(`http://127.0.0.1:${started.at(-1)?.port}`);
+    tabs.push(later);
+    await until('the recent lines', () => stderr(later).length > 0 || undefined);
+    expect(stderr(later).length).toBeLessThanOrEqual(51);
+    expect(stderr(later).at(-1)).toBe(flood.at(-1));
+  });
+
   it('drops agent lines of the bridge’s own types: they cannot pass for the bridge', async () => {
     const lines = [
       { type: 'extension_ui_request', id: 'c1', method: 'confirm', title: 'T', message: 'm' },

@@ -108,6 +108,7 @@ describe('the playground on the real agent', () => {
       { call: 'notify', args: ['a warning for you', 'warning'] },
       { call: 'setTitle', args: ['pi — e2e title'] },
       { call: 'setEditorText', args: ['text set by the extension'] },
+      { call: 'log', args: ['e2e: a line on the agent’s stderr'] },
     ]);
     await observer.resultAfter(mark);
     const text = (selector: string) =>
@@ -134,6 +135,12 @@ describe('the playground on the real agent', () => {
     await page.getByRole('searchbox', { name: 'Filter' }).fill('"type":"prompt"');
     await expect.poll(() => visible.count()).toBeGreaterThan(0);
     expect(await visible.first().getAttribute('class')).toBe('out');
+    // The agent's stderr, live, as it writes it (pi writes an extension's console.log there).
+    await page.getByRole('searchbox', { name: 'Filter' }).fill('stderr');
+    await expect
+      .poll(() => visible.allTextContents())
+      .toContain('← agent stderr: e2e: a line on the agent’s stderr');
+    expect(await visible.last().getAttribute('class')).toBe('in stderr');
 
     // Themes switch the whole page, the kit's elements included.
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -285,13 +292,29 @@ describe('the playground on the real agent', () => {
     await page.close();
   });
 
-  it('a crashed agent: the page says so, open dialogs close, nothing hangs (runs last: it ends the agent)', async () => {
+  it('a crashed agent: the page says so, open dialogs close, nothing hangs; started again from the page, it answers (runs last)', async () => {
     const page = await openPage();
     await command(page, [{ call: 'confirm', args: ['Pending when the agent dies', 'm'] }]);
     await expect.poll(() => dialog(page).count()).toBe(1);
     bridge.agent.child.kill('SIGKILL');
     await expect.poll(() => ui(page).getAttribute('connection')).toBe('agent-exited');
     await expect.poll(() => ui(page).getByText('Agent exited (signal SIGKILL)').count()).toBe(1);
+    await expect.poll(() => dialog(page).count()).toBe(0);
+    const send = page.getByRole('button', { name: 'Send' });
+    expect(await send.isDisabled(), 'nothing to send to').toBe(true);
+
+    // Started again from the page, by keyboard: the same command, a new process that answers.
+    const restart = page.getByRole('button', { name: 'Start the agent again' });
+    await restart.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => ui(page).getAttribute('connection')).toBe('connected');
+    await expect.poll(() => restart.count()).toBe(0);
+    expect(await send.isDisabled()).toBe(false);
+    await page.getByRole('textbox', { name: 'Message' }).fill('/demo-confirm');
+    await send.click();
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Delete build output?');
+    await readingPause(page);
+    await page.keyboard.press('Escape');
     await expect.poll(() => dialog(page).count()).toBe(0);
     await page.close();
   });

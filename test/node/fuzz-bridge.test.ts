@@ -636,6 +636,11 @@ class FakeAgent {
     return [];
   }
 
+  /** It writes nothing on stderr. */
+  onStderr(): () => void {
+    return () => undefined;
+  }
+
   get stdinBytes(): Uint8Array {
     return Buffer.concat(this.stdin);
   }

@@ -24,7 +24,12 @@ export async function startDefaultBridge(
 ): Promise<Bridge> {
   const { cleanup, ...command } = await agentCommand('pi-0.73');
   const bridge = await startBridge({ port: 0, ...options, agent: command, staticDir });
-  // The agent's temporary home goes once the agent has ended.
-  void bridge.agentExit.then(cleanup);
-  return bridge;
+  // The agent's temporary home goes with the bridge: a tab may start the agent again until then.
+  const close = bridge.close.bind(bridge);
+  return Object.assign(bridge, {
+    close: async () => {
+      await close();
+      cleanup();
+    },
+  });
 }
