@@ -32,6 +32,13 @@ function table(title: string, head: readonly string[], rows: readonly (readonly 
   ];
 }
 
+/**
+ * A member's type, with the dialog shell's type parameter `R` named: `RpcSelect` extends
+ * `RpcDialogElement<SelectRequest>`, and so on (the analyzer keeps the parameter).
+ */
+const typeOf = (element: ElementDoc, text: string | undefined) =>
+  text?.replace(/\bR\b/g, `${element.name.replace(/^Rpc/, '')}Request`);
+
 const isPublic = (m: Member) => !m.static && !m.name.startsWith('#') && (m.privacy ?? 'public') === 'public';
 
 const signature = (m: Member) =>
@@ -59,7 +66,7 @@ export function elementPage(element: ElementDoc): string {
       (element.attributes ?? []).map((a) => [
         code(a.name),
         code(a.fieldName),
-        code(a.type?.text),
+        code(typeOf(element, a.type?.text)),
         code(a.default),
         cell(a.description),
       ]),
@@ -69,7 +76,7 @@ export function elementPage(element: ElementDoc): string {
       ['property', 'type', 'default', 'description'],
       fields.map((f) => [
         code(f.name) + (f.readonly ? ' (read-only)' : ''),
-        code(f.type?.text),
+        code(typeOf(element, f.type?.text)),
         code(f.default),
         cell(f.description),
       ]),
