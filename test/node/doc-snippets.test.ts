@@ -23,9 +23,10 @@ describe('the TypeScript snippets of the documentation', () => {
     expect([...files].some((file) => file.startsWith('docs/'))).toBe(true);
   });
 
+  // One program for every snippet: the DOM lib, Lit and the sources take a few seconds to check.
   it('each compile under strict, against the package entries', () => {
     expect(compileSnippets(snippets)).toEqual([]);
-  });
+  }, 60_000);
 
   it('would report a snippet that does not compile, where it is', () => {
     const broken: Snippet = {
@@ -36,5 +37,5 @@ describe('the TypeScript snippets of the documentation', () => {
     const errors = compileSnippets([broken]);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^docs\/broken\.md:8: .*possibly 'null'/);
-  });
+  }, 60_000);
 });
