@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
+import type { BridgeAccess } from '../protocol/bridge.js';
 
 /** Whether `host` only accepts connections from this machine. */
 export function isLoopback(host: string): boolean {
@@ -75,14 +76,45 @@ function isRequestHost(origin: string, request: IncomingMessage): boolean {
  * A missing `Origin` is refused too: browsers always send one, and other clients can set it.
  */
 export function refusalReason(request: IncomingMessage, url: URL, policy: UpgradePolicy): string | undefined {
+  return refusal(request, url, policy)?.reason;
+}
+
+/** Why a request is refused, and what a person can do about it. */
+interface Refusal {
+  readonly reason: string;
+  readonly hint: string;
+}
+
+function refusal(request: IncomingMessage, url: URL, policy: UpgradePolicy): Refusal | undefined {
   const origin = request.headers.origin;
-  if (!origin) return 'The WebSocket upgrade has no Origin header.';
+  if (!origin)
+    return { reason: 'The WebSocket upgrade has no Origin header.', hint: 'Connect from a web page.' };
   const sameHost = policy.sameHost === true && policy.token !== undefined && isRequestHost(origin, request);
-  if (!sameHost && !policy.allowedOrigins.includes(origin)) return `The origin ${origin} is not allowed.`;
-  if (policy.token !== undefined) {
-    const given = url.searchParams.get('token');
-    if (given === null) return 'A token is required (add ?token=… to the URL).';
-    if (!sameSecret(given, policy.token)) return 'The token is wrong.';
-  }
+  if (!sameHost && !policy.allowedOrigins.includes(origin))
+    return {
+      reason: `The origin ${origin} is not allowed.`,
+      hint: `Start the bridge with --allow-origin ${origin} (rpc-ui serve --allow-origin ${origin}).`,
+    };
+  return tokenRefusal(url, policy.token);
+}
+
+function tokenRefusal(url: URL, token: string | undefined): Refusal | undefined {
+  if (token === undefined) return undefined;
+  const hint = 'Open the URL the bridge printed, with its token.';
+  const given = url.searchParams.get('token');
+  if (given === null) return { reason: 'A token is required (add ?token=… to the URL).', hint };
+  if (!sameSecret(given, token)) return { reason: 'The token is wrong.', hint };
   return undefined;
+}
+
+/**
+ * The answer to a plain `GET` of the WebSocket URL: whether an upgrade with the same `Origin` and
+ * query would be taken, and why not (a `BridgeAccess`). Browsers send no `Origin` on a same-origin
+ * `GET`: then only the token is checked. It grants nothing, so any origin may read it.
+ */
+export function accessReport(request: IncomingMessage, url: URL, policy: UpgradePolicy): BridgeAccess {
+  const refused = request.headers.origin ? refusal(request, url, policy) : tokenRefusal(url, policy.token);
+  return refused
+    ? { type: 'rpc_ui_access', allowed: false, ...refused }
+    : { type: 'rpc_ui_access', allowed: true };
 }

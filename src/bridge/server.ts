@@ -8,13 +8,20 @@ import type { AgentIdentity } from '../protocol/agent.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { BridgeAgentExit } from '../protocol/bridge.js';
+import type { BridgeAccess, BridgeAgentExit } from '../protocol/bridge.js';
 import { AgentProcess } from './agent-process.js';
-import { contentSecurityPolicy, hostPort, isLoopback, ownOrigins, refusalReason } from './access.js';
+import {
+  accessReport,
+  contentSecurityPolicy,
+  hostPort,
+  isLoopback,
+  ownOrigins,
+  refusalReason,
+} from './access.js';
 import { AgentHub } from './hub.js';
 import { securityHeaders, serveStatic } from './static-files.js';
 
@@ -99,6 +106,20 @@ function listen(server: Server, host: string, port: number): Promise<number> {
   });
 }
 
+/** Where the WebSocket is served; a plain `GET` there answers whether it would be taken. */
+const RPC_PATH = '/rpc';
+
+/** The `BridgeAccess` as JSON that any origin may read (it grants nothing). */
+function answerAccess(res: ServerResponse, headers: Record<string, string>, access: BridgeAccess): void {
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Access-Control-Allow-Origin': '*',
+    Vary: 'Origin',
+  });
+  res.end(`${JSON.stringify(access)}\n`);
+}
+
 function refuseUpgrade(socket: Duplex, status: 403 | 404, reason: string): void {
   const text = status === 403 ? 'Forbidden' : 'Not Found';
   const body = `${reason}\n`;
@@ -147,6 +168,15 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   };
 
   const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://bridge.invalid');
+    if (url.pathname === RPC_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      answerAccess(
+        res,
+        state.headers,
+        accessReport(req, url, { allowedOrigins: state.allowedOrigins, token, sameHost }),
+      );
+      return;
+    }
     serveStatic(req, res, { root, headers: state.headers }).catch((error: unknown) => {
       log(`rpc-ui: serving ${req.url ?? '?'} failed: ${String(error)}`);
       if (!res.headersSent) res.writeHead(500, state.headers);
@@ -156,7 +186,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://bridge.invalid');
     const hub = state.hub;
-    if (url.pathname !== '/rpc' || !hub) {
+    if (url.pathname !== RPC_PATH || !hub) {
       refuseUpgrade(socket, 404, 'WebSockets are served at /rpc only.');
       return;
     }

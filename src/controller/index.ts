@@ -1,4 +1,5 @@
 /** The DOM-free extension UI controller: the dialog queue, the UI state and the bridge's messages. */
+export { type AccessFetch, askBridgeAccess } from './bridge-access.js';
 export { type Clock, systemClock } from './clock.js';
 export {
   type ChangeKind,

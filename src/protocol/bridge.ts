@@ -66,6 +66,41 @@ export interface BridgeRestartRequest {
   readonly type: 'rpc_ui_restart_agent';
 }
 
+/**
+ * Whether the bridge would take a WebSocket from this page, and why not: the JSON answer of a
+ * plain HTTP `GET` of its WebSocket URL, readable from any origin. A page cannot read why a
+ * WebSocket handshake failed; it can ask this after one did.
+ */
+export interface BridgeAccess {
+  readonly type: 'rpc_ui_access';
+  readonly allowed: boolean;
+  /** Why not, for people: "The origin http://localhost:5173 is not allowed." */
+  readonly reason?: string;
+  /** What allows it, for people: "Start the bridge with --allow-origin http://localhost:5173." */
+  readonly hint?: string;
+}
+
+/** The HTTP(S) URL to `GET` for the {@link BridgeAccess} of a WebSocket URL (same path and query). */
+export function accessUrl(socketUrl: string): string {
+  const url = new URL(socketUrl);
+  url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:';
+  url.hash = '';
+  return url.href;
+}
+
+/** A {@link BridgeAccess} from untrusted JSON, or `undefined` when it is not one. */
+export function readBridgeAccess(value: unknown): BridgeAccess | undefined {
+  if (!isRecord(value) || value.type !== 'rpc_ui_access' || typeof value.allowed !== 'boolean')
+    return undefined;
+  const { reason, hint } = value;
+  return {
+    type: value.type,
+    allowed: value.allowed,
+    ...(isString(reason) && reason ? { reason } : {}),
+    ...(isString(hint) && hint ? { hint } : {}),
+  };
+}
+
 /** Any message the bridge itself sends. */
 export type BridgeMessage = BridgeDialogClosed | BridgeAgentExit | BridgeHello;
 

@@ -8,10 +8,13 @@ export type { InvalidRequestReport, InvalidReason } from './report.js';
 export { valueResponse, confirmResponse, cancelResponse, responseFor } from './responses.js';
 export { type AnsiColor, type AnsiRun, type AnsiStyle, parseAnsi, stripAnsi } from './ansi.js';
 export {
+  accessUrl,
+  type BridgeAccess,
   type BridgeAgentExit,
   type BridgeDialogClosed,
   type BridgeHello,
   type BridgeMessage,
   type BridgeRestartRequest,
   isBridgeType,
+  readBridgeAccess,
 } from './bridge.js';

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopback } from '../../src/bridge/access.js';
 import { agentCommand } from '../../src/bridge/agents/catalog.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import { type AccessFetch, askBridgeAccess } from '../../src/controller/bridge-access.js';
 import { Tab } from '../support/bridge-tab.js';
 
 interface Answer {
@@ -162,6 +163,45 @@ describe('WebSocket gates', () => {
     const tab = await Tab.open(url, { token: 's3cret-token' });
     await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
     tab.close();
+  });
+
+  it('says over plain HTTP why it refuses a WebSocket, readable from any origin', async () => {
+    const foreign = 'http://localhost:5173';
+    const answer = await fetch(`${base()}/rpc`, { headers: { origin: foreign } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('content-type')).toContain('application/json');
+    expect(await answer.json()).toEqual({
+      type: 'rpc_ui_access',
+      allowed: false,
+      reason: `The origin ${foreign} is not allowed.`,
+      hint: `Start the bridge with --allow-origin ${foreign} (rpc-ui serve --allow-origin ${foreign}).`,
+    });
+    // Its own origin, or a same-origin GET (browsers send no Origin): allowed.
+    for (const headers of [{ origin: base() }, {}] as Record<string, string>[]) {
+      const allowed = await fetch(`${base()}/rpc`, { headers });
+      expect(await allowed.json()).toEqual({ type: 'rpc_ui_access', allowed: true });
+    }
+  });
+
+  it('tells a page what the token check says, and the client reads it from the WebSocket URL', async () => {
+    const socket = `ws://127.0.0.1:${tokenBridge.port}/rpc`;
+    const origin = `http://127.0.0.1:${tokenBridge.port}`;
+    const withOrigin: AccessFetch = (url, init) => fetch(url, { ...init, headers: { origin } });
+    expect(await askBridgeAccess(socket, withOrigin)).toEqual({
+      type: 'rpc_ui_access',
+      allowed: false,
+      reason: 'A token is required (add ?token=… to the URL).',
+      hint: 'Open the URL the bridge printed, with its token.',
+    });
+    expect((await askBridgeAccess(`${socket}?token=nope`, withOrigin))?.reason).toBe('The token is wrong.');
+    expect(await askBridgeAccess(`${socket}?token=s3cret-token`, withOrigin)).toEqual({
+      type: 'rpc_ui_access',
+      allowed: true,
+    });
+    // Nothing there, or a server that is no bridge: no answer, not a refusal.
+    expect(await askBridgeAccess(`ws://127.0.0.1:${tokenBridge.port}/elsewhere`)).toBeUndefined();
+    expect(await askBridgeAccess('ws://127.0.0.1:9/rpc')).toBeUndefined();
   });
 
   it('on every address (0.0.0.0), accepts the page under the name it was reached by, with the token', async () => {

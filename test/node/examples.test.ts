@@ -9,16 +9,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildExample } from '../support/build-example.js';
 import { launchChromium } from '../support/chromium.js';
 import { readTranscript } from '../support/fixtures.js';
 import { serveDirectory } from '../support/static-server.js';
-
-const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
 
 /** What the real agent wrote and answered around its confirm in main.jsonl. */
 const transcript = readTranscript('main.jsonl');
@@ -57,22 +54,6 @@ async function startAgent(): Promise<{ url: string; received: unknown[]; close: 
   return { url: `ws://127.0.0.1:${port}/rpc`, received, close };
 }
 
-/** `vite build` as a user runs it: a production build (vitest itself sets NODE_ENV=test). */
-async function buildExample(root: string, outDir: string): Promise<void> {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root,
-      configFile: join(root, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-}
-
 let browser: Browser;
 let outRoot: string;
 
@@ -88,9 +69,8 @@ afterAll(async () => {
 
 describe.each(['react', 'vue', 'html'])('examples/%s', (name) => {
   it('builds, shows the agent’s notification, status and confirm, and sends the keyboard answer and a prompt', async () => {
-    const root = join(examplesDir, name);
     const outDir = join(outRoot, name);
-    await buildExample(root, outDir);
+    await buildExample(name, outDir);
     const server = await serveDirectory(outDir);
     const agent = await startAgent();
     const page = await browser.newPage();

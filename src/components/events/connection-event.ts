@@ -3,14 +3,23 @@ import { RpcEvent } from './rpc-event.js';
 /**
  * Where an `rpc-extension-ui` stands with its agent. The transport's `open` is shown as
  * `connected`; `agent-exited` means the bridge said the agent process ended (final, like `closed`,
- * until the bridge says a running agent is there again).
+ * until the bridge says a running agent is there again); `refused` means the rpc-ui bridge does not
+ * take this page's connection (its origin, its token), and says why. It keeps trying meanwhile.
  */
-export type RpcConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'closed' | 'agent-exited';
+export type RpcConnectionState =
+  | 'connecting'
+  | 'connected'
+  | 'reconnecting'
+  | 'closed'
+  | 'agent-exited'
+  | 'refused';
 
 /** The `detail` of an {@link RpcConnectionEvent}. */
 export interface RpcConnectionDetail {
   /** The new connection state. */
   readonly state: RpcConnectionState;
+  /** With `refused`: why, and what allows it, as the bridge says (for people). */
+  readonly refusal?: { readonly reason: string; readonly hint: string };
 }
 
 /**

@@ -44,6 +44,7 @@ export const extensionUIStyles = [
 
     .connection,
     .exit,
+    .refused,
     .editor-offer {
       color: var(--_fg);
       border: 1px solid var(--_border);
@@ -89,7 +90,8 @@ export const extensionUIStyles = [
       }
     }
 
-    .exit {
+    .exit,
+    .refused {
       padding-block: 0.5rem;
       padding-inline: 0.75rem;
       background: var(--_bg);
@@ -97,6 +99,13 @@ export const extensionUIStyles = [
       border-radius: var(--_radius);
     }
 
+    .refused p {
+      margin: 0;
+      /* The bridge's words: an origin, a flag, in whatever direction the page has. */
+      unicode-bidi: plaintext;
+    }
+
+    .refused-reason,
     .exit-message {
       margin: 0;
       font-weight: 600;
@@ -179,7 +188,8 @@ export const extensionUIStyles = [
     @media (forced-colors: active) {
       .connection,
       .restart,
-      .exit {
+      .exit,
+      .refused {
         border-color: CanvasText;
       }
 

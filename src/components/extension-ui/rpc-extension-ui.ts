@@ -7,27 +7,18 @@ import type { InvalidRequestReport } from '../../protocol/report.js';
 import type { OutboundMessage, Transport } from '../../transport/transport.js';
 import { WebSocketTransport } from '../../transport/websocket.js';
 import { bindTitle } from '../bindings/title-binding.js';
-import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
+import type { RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
-import { relayToModal } from '../internal/modal-relay.js';
 import { providersConverter } from '../login/links.js';
 import { hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
 import { renderAgentExit } from './agent-exit.js';
+import { Connection } from './connection.js';
 import { EditorOffer } from './editor-offer.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { StatePersistence } from './persistence.js';
 import type { RpcPersistMode, RpcStateStore } from './state-store.js';
 
 export type { RpcPersistMode, RpcStateStore };
-
-/** The pill's text for each state. */
-const STATE_TEXT = {
-  connecting: 'connectionConnecting',
-  connected: 'connectionConnected',
-  reconnecting: 'connectionReconnecting',
-  closed: 'connectionClosed',
-  'agent-exited': 'connectionAgentExited',
-} as const satisfies Record<RpcConnectionState, keyof typeof hostEnglish>;
 
 function warn(message: string, error: unknown): void {
   console.warn(`rpc-extension-ui: ${message}`, error);
@@ -46,7 +37,11 @@ function warn(message: string, error: unknown): void {
  *
  * The connection state is shown in a small pill (a polite live region that changes only when the
  * state does), reflected in the read-only `connection` attribute (`connecting`, `connected`,
- * `reconnecting`, `closed`, `agent-exited`) and fired as `rpc-connection`. Messages of the rpc-ui
+ * `reconnecting`, `closed`, `agent-exited`, `refused`) and fired as `rpc-connection`. When the
+ * WebSocket of `url` cannot be made, the element asks the rpc-ui bridge there why (a plain `GET`
+ * of the same URL): while it refuses the page (an origin it does not allow, a missing token) the
+ * state is `refused` and its reason and the flag that allows it show under the header. It keeps
+ * trying, and connects once the bridge takes it. Messages of the rpc-ui
  * bridge are understood: `rpc_ui_dialog_closed` closes that dialog here too (nothing is sent) and
  * says so among the notifications: answered in another tab, or, for a dialog this tab had
  * answered, that another tab's answer came first or that this one came after the agent stopped
@@ -96,6 +91,9 @@ function warn(message: string, error: unknown): void {
  * @csspart connection - the connection pill (a polite status)
  * @csspart connection-indicator - the pill's coloured dot
  * @csspart connection-label - the pill's text
+ * @csspart refused - the message shown while the bridge refuses this page
+ * @csspart refused-reason - why the bridge refuses it ("The origin … is not allowed.")
+ * @csspart refused-hint - what allows it ("Start the bridge with --allow-origin …")
  * @csspart exit - the message shown after the agent exited
  * @csspart exit-message - "Agent exited (code N)"
  * @csspart restart - the button that starts the agent again (with the rpc-ui bridge)
@@ -118,7 +116,7 @@ function warn(message: string, error: unknown): void {
  * @cssprop --rpc-extension-ui-gap - space between the rows
  * @cssprop --rpc-connection-connected-color - the pill's dot while connected
  * @cssprop --rpc-connection-pending-color - the pill's dot while connecting or reconnecting
- * @cssprop --rpc-connection-closed-color - the pill's dot when closed or the agent exited
+ * @cssprop --rpc-connection-closed-color - the pill's dot when closed, refused or the agent exited
  * @fires {RpcConnectionEvent} rpc-connection - the connection state changed (`detail.state`)
  * @fires {RpcStopEvent} rpc-stop - `stop()` was called; cancel it to send nothing
  * @fires {RpcTitleEvent} rpc-title - the agent set the terminal title
@@ -207,13 +205,16 @@ export class RpcExtensionUI extends LitElement {
   #hostTransport: Transport | undefined;
   #stateStore: RpcStateStore | undefined;
   #ownTransport: WebSocketTransport | undefined;
-  #connection: RpcConnectionState = 'closed';
   /** The unknown methods warned about. */
   readonly #unknownMethods = new Set<string>();
   #listening: (() => void)[] = [];
   #stopTitle: (() => void) | undefined;
   /** The agent's editor text into `editor-target`, offered beside a draft rather than over it. */
   readonly #editorOffer = new EditorOffer(this);
+  /** The connection state, and why a bridge refuses this page. */
+  readonly #connection = new Connection(this, this.#controller, this.#bridge, () =>
+    stringsFor(hostEnglish, this.strings),
+  );
 
   /** The controller: read its state, listen to it (`message` for the agent's other lines), send. */
   get controller(): ExtensionUIController {
@@ -222,7 +223,7 @@ export class RpcExtensionUI extends LitElement {
 
   /** The connection state, as in the `connection` attribute. */
   get connection(): RpcConnectionState {
-    return this.#connection;
+    return this.#connection.state;
   }
 
   /** The bridge's last `rpc_ui_agent_exit` (exit code, signal, stderr), while the agent is gone. */
@@ -264,9 +265,9 @@ export class RpcExtensionUI extends LitElement {
     const controller = this.#controller;
     const bridge = this.#bridge;
     this.#listening = [
-      controller.on('state', this.#updateConnection),
+      controller.on('state', this.#connection.update),
       controller.on('invalid', this.#onInvalid),
-      bridge.on('exit', this.#updateConnection),
+      bridge.on('exit', this.#connection.update),
       bridge.on('error', (error) => warn('a lost answer could not be sent again.', error)),
     ];
     this.#bindTitle();
@@ -282,6 +283,7 @@ export class RpcExtensionUI extends LitElement {
     this.#stopTitle?.();
     this.#stopTitle = undefined;
     this.#controller.detach();
+    this.#connection.watch(undefined, undefined);
     this.#ownTransport?.close();
     this.#ownTransport = undefined;
   }
@@ -300,11 +302,9 @@ export class RpcExtensionUI extends LitElement {
       <div class="base" part="base">
         <div class="header" part="header">
           <slot name="header"></slot>
-          <span class="connection" part="connection" role="status" data-state=${this.#connection}>
-            <span class="indicator" part="connection-indicator" aria-hidden="true"></span>
-            <span part="connection-label">${text[STATE_TEXT[this.#connection]]}</span>
-          </span>
+          ${this.#connection.renderPill(text)}
         </div>
+        ${this.#connection.renderRefusal()}
         ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#bridge.hello ? () => this.restartAgent() : undefined) : nothing}
         <rpc-login part="login" .controller=${controller} .providers=${this.loginProviders} .strings=${this.strings}></rpc-login>
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
@@ -334,22 +334,11 @@ export class RpcExtensionUI extends LitElement {
     }
     if (transport) this.#controller.attach(transport);
     else this.#controller.detach();
+    this.#connection.watch(this.#ownTransport, this.#url);
     // Detached first, so its closing is not shown as ours.
     replaced?.close();
-    this.#updateConnection();
+    this.#connection.update();
   }
-
-  /** Render the connection state and the agent-exit message; fire `rpc-connection` on a change. */
-  #updateConnection = (): void => {
-    const transportState = this.#controller.connectionState;
-    const state = this.agentExit ? 'agent-exited' : transportState === 'open' ? 'connected' : transportState;
-    if (this.getAttribute('connection') !== state) this.setAttribute('connection', state);
-    this.requestUpdate();
-    if (state === this.#connection) return;
-    this.#connection = state;
-    relayToModal(stringsFor(hostEnglish, this.strings)[STATE_TEXT[state]]);
-    this.dispatchEvent(new RpcConnectionEvent({ state }));
-  };
 
   /**
    * For the developer, on the console: a dialog the controller answered `cancelled` for its bad

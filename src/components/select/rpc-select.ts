@@ -27,9 +27,10 @@ const filterConverter = {
  * clipped. The first option starts active; ArrowUp/ArrowDown move by one and stop at the ends
  * (no wrap), Home/End jump to the ends, PageUp/PageDown move by the visible rows, and typing
  * jumps to the next option starting with what was typed (within 700 ms; the same letter again
- * cycles). Enter, a click, Ctrl/Cmd+Enter or the Submit button answer `{value}` with the active
- * option exactly as received (a tap on another option than the active one first makes it active,
- * shown in full); Escape or Cancel answer `{cancelled: true}`.
+ * cycles). An active option taller than the list box is read to its end first: the arrows
+ * scroll through it before they move on. Enter, a click, Ctrl/Cmd+Enter or the Submit button
+ * answer `{value}` with the active option exactly as received (a tap on another option than the
+ * active one first makes it active, shown in full); Escape or Cancel answer `{cancelled: true}`.
  *
  * Long lists stay fast: rows have a fixed height and only the visible ones (plus a few) are
  * rendered, each with `aria-setsize`/`aria-posinset`. The active row grows to show all of a long
@@ -239,6 +240,12 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     }
     const inFilter = event.currentTarget !== this.#window.listbox;
     const modified = event.ctrlKey || event.metaKey || event.altKey;
+    const read = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    // An active option taller than the list box: the arrows read it to its end before moving on.
+    if (read && !modified && !event.shiftKey && this.#window.readThrough(read)) {
+      event.preventDefault();
+      return;
+    }
     const target = modified || event.shiftKey ? undefined : this.#navigationTarget(event.key, inFilter);
     if (target === undefined) {
       if (!inFilter && !modified) this.#onTypeAhead(event);

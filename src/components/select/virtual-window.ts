@@ -94,6 +94,29 @@ export class VirtualWindow {
     );
   }
 
+  /**
+   * Scroll on through the active row when it is taller than the list box, by a box less a row
+   * (a row at least), toward `direction`. `false` when it has no more to show that way: the
+   * next key moves on.
+   */
+  readThrough(direction: 1 | -1): boolean {
+    const listbox = this.#listbox;
+    const option = listbox?.querySelector('[aria-selected]');
+    if (!listbox || !option) return false;
+    const view = listbox.clientHeight;
+    const row = option.getBoundingClientRect();
+    if (row.height <= view + 1) return false;
+    const top = listbox.getBoundingClientRect().top + listbox.clientTop;
+    const hidden = direction > 0 ? row.bottom - (top + view) : top - row.top;
+    // Out of view altogether (the wheel took it away): moving brings the next one into view.
+    if (hidden < 1 || hidden > row.height) return false;
+    const before = listbox.scrollTop;
+    listbox.scrollTop +=
+      direction * Math.min(hidden, Math.max(this.#metrics.rowHeight, view - this.#metrics.rowHeight));
+    this.#set('scrollPosition', listbox.scrollTop);
+    return listbox.scrollTop !== before;
+  }
+
   /** Read the real row height and list height (kept while the list is hidden). */
   #measure(): void {
     const listbox = this.#listbox;

@@ -96,6 +96,8 @@ export interface RpcStrings extends LoginStrings {
   connectionClosed: string;
   /** Extension UI: the connection pill after the agent process ended. */
   connectionAgentExited: string;
+  /** Extension UI: the connection pill while the rpc-ui bridge refuses this page (its reason shows below). */
+  connectionRefused: string;
   /** Extension UI: the agent ended with an exit code: `{code}`. */
   agentExitedCode: string;
   /** Extension UI: the agent was ended by a signal: `{signal}`. */
@@ -233,6 +235,7 @@ export const hostEnglish = {
   connectionReconnecting: 'Reconnecting…',
   connectionClosed: 'Disconnected',
   connectionAgentExited: 'Agent exited',
+  connectionRefused: 'Refused by the bridge',
   agentExitedCode: 'Agent exited (code {code})',
   agentExitedSignal: 'Agent exited (signal {signal})',
   agentExited: 'Agent exited',

@@ -566,6 +566,49 @@ describe('rpc-select', () => {
     expect(option.bottom, 'bottom').to.be.at.most(shown.bottom + 0.5);
   });
 
+  it('in a short list box, the arrows read all of a long active option before moving on', async () => {
+    const long = `Allow this command?\n${numbered(12).join('\n')}\nThe last line`;
+    for (const filter of ['never', 'always'] as const) {
+      const { el, responses } = await open({ options: ['git status', long, 'git log'] }, { filter });
+      el.style.setProperty('--rpc-select-rows', '2');
+      await settle(el);
+      const box = listbox(el);
+      const edgeShown = (edge: 'top' | 'bottom') => {
+        const shown = box.getBoundingClientRect();
+        const at = active(el).getBoundingClientRect()[edge];
+        return at >= shown.top - 1 && at <= shown.bottom + 1;
+      };
+      await keys(el, 'ArrowDown');
+      await settle(el);
+      expect(activeText(el), filter).to.equal(long);
+      expect(active(el).getBoundingClientRect().height, 'taller than the box').to.be.above(
+        box.clientHeight * 2,
+      );
+      expect(edgeShown('top'), 'it opens at its start').to.equal(true);
+      expect(edgeShown('bottom'), 'its end starts out of view').to.equal(false);
+      // ArrowDown scrolls through it, a box at a time; it stays the active one until its end shows.
+      let presses = 0;
+      while (!edgeShown('bottom') && presses < 20) {
+        await keys(el, 'ArrowDown');
+        await settle(el);
+        presses++;
+        expect(activeText(el), `press ${presses}`).to.equal(long);
+      }
+      expect(presses, 'its end, in a few presses').to.be.within(2, 13);
+      // ArrowUp reads back to its start.
+      for (let up = 0; up < 20 && !edgeShown('top'); up++) await keys(el, 'ArrowUp');
+      expect(edgeShown('top')).to.equal(true);
+      expect(activeText(el)).to.equal(long);
+      // Read down again, then the next press moves on.
+      for (let down = 0; down < 20 && !edgeShown('bottom'); down++) await keys(el, 'ArrowDown');
+      await keys(el, 'ArrowDown');
+      expect(activeText(el), 'then the next option').to.equal('git log');
+      await keys(el, 'ArrowUp', 'Enter');
+      expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: long }]);
+      el.remove();
+    }
+  });
+
   it('in a dialog too short for the list, the active option stays in view', async () => {
     const { el } = await openDialog<RpcSelect, SelectRequest>(
       'rpc-select',
