@@ -3,7 +3,8 @@
  * HTML and main.ts built with Vite and served from an origin of their own, and the bridge started
  * with that origin in `--allow-origin`, on the real agent (pi 0.73.1, offline, the demo
  * extension). What the user types in the composer reaches the agent: `/demo-confirm` brings the
- * agent's confirm. From an origin the flag does not name, the page never connects.
+ * agent's confirm. From an origin the flag does not name, the page says it is refused and which
+ * flag allows it.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -118,12 +119,14 @@ describe("the README's page on your own dev server", () => {
     }
   }, 30_000);
 
-  it('never connects from an origin --allow-origin does not name', async () => {
+  it('from an origin --allow-origin does not name, says so and which flag allows it', async () => {
     const tab = await browser.newPage();
     try {
       await tab.goto(page.url);
-      await until('the refusal in the log', () => log.find((line) => line.includes('refused a WebSocket')));
-      expect(await tab.locator('rpc-extension-ui').getAttribute('connection')).not.toBe('connected');
+      await tab.locator('rpc-extension-ui[connection="refused"]').waitFor();
+      const origin = page.url.replace(/\/$/, '');
+      await tab.getByText(`--allow-origin ${origin}`).waitFor();
+      expect(log.some((line) => line.includes('refused a WebSocket'))).toBe(true);
       expect(await tab.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     } finally {
       await tab.close();
