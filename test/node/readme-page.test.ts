@@ -1,0 +1,135 @@
+/**
+ * The README's "One tag in your page" and "Your own dev server", done as a reader does them: its
+ * HTML and main.ts built with Vite and served from an origin of their own, and the bridge started
+ * with that origin in `--allow-origin`, on the real agent (pi 0.73.1, offline, the demo
+ * extension). What the user types in the composer reaches the agent: `/demo-confirm` brings the
+ * agent's confirm. From an origin the flag does not name, the page says it is refused and which
+ * flag allows it.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kitAlias } from '../../examples/vite.kit.js';
+import { agentCommand } from '../../src/bridge/agents/catalog.js';
+import { parseCli } from '../../src/bridge/cli-args.js';
+import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import type { OutboundMessage } from '../../src/transport/transport.js';
+import { until } from '../support/bridge-tab.js';
+import { launchChromium } from '../support/chromium.js';
+import { serveDirectory } from '../support/static-server.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The fenced block of `language` in the README section that starts with `heading`. */
+function block(heading: string, language: string): string {
+  const start = readme.indexOf(`\n## ${heading}\n`);
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const code = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(section)?.[1];
+  if (start < 0 || code === undefined)
+    throw new Error(`The README has no ${language} block under "${heading}".`);
+  return code;
+}
+
+const README_URL = 'ws://127.0.0.1:5178/rpc';
+let browser: Browser;
+let bridge: Bridge;
+let page: { url: string; close: () => Promise<void> };
+let dir: string;
+let cleanup: () => void;
+const log: string[] = [];
+const sent: OutboundMessage[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rpc-ui-readme-'));
+  page = await serveDirectory(join(dir, 'dist'));
+  const origin = page.url.replace('127.0.0.1', 'localhost').replace(/\/$/, '');
+  // The flag as the README spells it, for the dev server's origin here.
+  const cli = parseCli(['serve', '--port', '0', '--allow-origin', origin]);
+  if (cli.kind !== 'serve')
+    throw new Error(`rpc-ui serve refused the README's flags: ${JSON.stringify(cli)}`);
+  const command = await agentCommand('pi-0.73');
+  cleanup = command.cleanup;
+  bridge = await startBridge({
+    port: cli.args.port,
+    agent: command,
+    extraOrigins: cli.args.allowOrigins,
+    log: (line) => log.push(line),
+  });
+  const transport = bridge.agent.transport;
+  const send = transport.send.bind(transport);
+  transport.send = (message) => {
+    sent.push(message);
+    send(message);
+  };
+  const html = block('One tag in your page', 'html').replace(README_URL, `ws://127.0.0.1:${bridge.port}/rpc`);
+  await writeFile(
+    join(dir, 'index.html'),
+    `<!doctype html>\n<html lang="en"><body>\n${html}</body></html>\n`,
+  );
+  await writeFile(join(dir, 'main.ts'), block('One tag in your page', 'ts'));
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: dir, configFile: false, resolve: { alias: kitAlias }, logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await bridge?.close();
+  cleanup?.();
+  await page?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe("the README's page on your own dev server", () => {
+  it('names the flag in its first command', () => {
+    expect(block('Your own dev server', 'sh').split('\n')[0]).toMatch(
+      /^npx rpc-ui serve --allow-origin http:\/\/localhost:5173\b/,
+    );
+  });
+
+  it('connects from the allowed origin and sends what the user types to the agent', async () => {
+    const tab = await browser.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await tab.goto(page.url.replace('127.0.0.1', 'localhost'));
+      await tab.locator('rpc-extension-ui[connection="connected"]').waitFor();
+      const message = tab.getByRole('textbox', { name: 'Message' });
+      await message.fill('/demo-confirm');
+      await tab.getByRole('button', { name: 'Send' }).click();
+      await until('the prompt at the agent', () =>
+        sent.find((m) => m.type === 'prompt' && m.message === '/demo-confirm'),
+      );
+      await tab.getByRole('alertdialog', { name: 'Delete build output?' }).waitFor();
+      expect(await message.inputValue()).toBe('');
+      await tab.keyboard.press('Escape');
+      await until('the answer at the agent', () => sent.find((m) => m.cancelled === true));
+      expect(errors).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  }, 30_000);
+
+  it('from an origin --allow-origin does not name, says so and which flag allows it', async () => {
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(page.url);
+      await tab.locator('rpc-extension-ui[connection="refused"]').waitFor();
+      const origin = page.url.replace(/\/$/, '');
+      await tab.getByText(`--allow-origin ${origin}`).waitFor();
+      expect(log.some((line) => line.includes('refused a WebSocket'))).toBe(true);
+      expect(await tab.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    } finally {
+      await tab.close();
+    }
+  }, 30_000);
+});
