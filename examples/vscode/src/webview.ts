@@ -10,7 +10,8 @@
  *   their remaining time, after the panel was hidden and its page thrown away.
  *
  * The theme needs nothing: VS Code sets the `--vscode-*` variables on `<html>`, and the kit's
- * components fall back to them (`--vscode-button-background`, `--vscode-focusBorder`, …).
+ * components fall back to them (`--vscode-button-background`, `--vscode-focusBorder`, …); the
+ * composer takes the same variables in media/webview.css.
  */
 import { PostMessageTransport, type RpcExtensionUI, type RpcStateStore } from './kit.js';
 
@@ -29,6 +30,65 @@ export interface StartedWebview {
 }
 
 /**
+ * The extension's own messages: Stop (its command, in the view's title bar), and that the agent
+ * did not start, and why (in words).
+ */
+type FromExtension =
+  | { readonly type: 'rpc_ui_vscode_stop' }
+  | { readonly type: 'rpc_ui_vscode_start_failed'; readonly message: string };
+
+function fromExtension(data: unknown): FromExtension | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { type, message } = data as { type?: unknown; message?: unknown };
+  if (type === 'rpc_ui_vscode_stop') return { type };
+  if (type === 'rpc_ui_vscode_start_failed' && typeof message === 'string') return { type, message };
+  return undefined;
+}
+
+/** The composer: a field that looks like VS Code's own (media/webview.css), Enter sends. */
+function composer(send: (text: string) => void): HTMLFormElement {
+  const form = document.createElement('form');
+  form.className = 'composer';
+  const message = document.createElement('textarea');
+  message.id = 'message';
+  message.rows = 3;
+  message.placeholder = 'Message the agent (Enter to send, Shift+Enter for a new line)';
+  message.setAttribute('aria-label', 'Message');
+  const button = document.createElement('button');
+  button.type = 'submit';
+  button.textContent = 'Send';
+  form.append(message, button);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = message.value.trim();
+    if (!text) return;
+    send(text);
+    message.value = '';
+  });
+  message.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    form.requestSubmit();
+  });
+  return form;
+}
+
+/** The message shown when the agent could not start, with a way to the setting that names it. */
+function startFailedNotice(vscode: VsCodeWebviewApi, text: string): HTMLElement {
+  const notice = document.createElement('div');
+  notice.className = 'start-failed';
+  notice.setAttribute('role', 'alert');
+  const paragraph = document.createElement('p');
+  paragraph.textContent = text;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Choose the agent';
+  button.addEventListener('click', () => vscode.postMessage({ type: 'rpc_ui_vscode_open_settings' }));
+  notice.append(paragraph, button);
+  return notice;
+}
+
+/**
  * Render the agent UI into `root`, connected to the extension through `vscode`: the element, a
  * "Message" field the agent's `set_editor_text` fills, and a button that sends it as a prompt.
  */
@@ -36,33 +96,27 @@ export function startWebview(vscode: VsCodeWebviewApi, root: ParentNode = docume
   const transport = new PostMessageTransport({ target: vscode, source: window });
   const element = document.createElement('rpc-extension-ui');
   element.setAttribute('editor-target', '#message');
+  // Dialogs stay inside the view: a side bar is narrow.
+  element.contained = true;
   // Both before the element connects: the stored state is restored before any message arrives.
   element.stateStore = vscode;
   element.transport = transport;
+  const send = (text: string): void => element.controller.send({ type: 'prompt', message: text });
+  element.append(composer(send));
 
-  const form = document.createElement('form');
-  const message = document.createElement('textarea');
-  message.id = 'message';
-  message.rows = 3;
-  message.setAttribute('aria-label', 'Message');
-  const send = document.createElement('button');
-  send.type = 'submit';
-  send.textContent = 'Send';
-  form.append(message, send);
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    const text = message.value.trim();
-    if (!text) return;
-    element.controller.send({ type: 'prompt', message: text });
-    message.value = '';
-  });
-  element.append(form);
+  const onMessage = (event: MessageEvent): void => {
+    const message = event.origin === window.origin ? fromExtension(event.data) : undefined;
+    if (message?.type === 'rpc_ui_vscode_stop') element.stop();
+    else if (message) element.before(startFailedNotice(vscode, message.message));
+  };
+  window.addEventListener('message', onMessage);
   root.append(element);
 
   return {
     element,
     transport,
     dispose: () => {
+      window.removeEventListener('message', onMessage);
       element.remove();
       transport.close();
     },
