@@ -51,6 +51,8 @@ function fillWebview(context: vscode.ExtensionContext, webview: vscode.Webview):
     cspSource: webview.cspSource,
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
     styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'webview.css')).toString(),
+    // One page per agent: the view or panel and its agent are made together.
+    stateKey: `rpc-ui-kit:${randomBytes(8).toString('hex')}`,
     nonce: randomBytes(16).toString('base64'),
   });
 }

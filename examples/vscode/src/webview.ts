@@ -73,6 +73,15 @@ function composer(send: (text: string) => void): HTMLFormElement {
   return form;
 }
 
+/**
+ * A page saved by another agent (one that ended with the window that reloaded) holds dialogs no
+ * one will read an answer to: forget it.
+ */
+function forgetOtherAgents(vscode: VsCodeWebviewApi, stateKey: string): void {
+  const state = vscode.getState();
+  if (typeof state === 'object' && state !== null && !(stateKey in state)) vscode.setState({});
+}
+
 /** The message shown when the agent could not start, with a way to the setting that names it. */
 function startFailedNotice(vscode: VsCodeWebviewApi, text: string): HTMLElement {
   const notice = document.createElement('div');
@@ -92,10 +101,16 @@ function startFailedNotice(vscode: VsCodeWebviewApi, text: string): HTMLElement 
  * Render the agent UI into `root`, connected to the extension through `vscode`: the element, a
  * "Message" field the agent's `set_editor_text` fills, and a button that sends it as a prompt.
  */
-export function startWebview(vscode: VsCodeWebviewApi, root: ParentNode = document.body): StartedWebview {
+export function startWebview(
+  vscode: VsCodeWebviewApi,
+  root: ParentNode = document.body,
+  stateKey = 'rpc-ui-kit',
+): StartedWebview {
+  forgetOtherAgents(vscode, stateKey);
   const transport = new PostMessageTransport({ target: vscode, source: window });
   const element = document.createElement('rpc-extension-ui');
   element.setAttribute('editor-target', '#message');
+  element.setAttribute('persist-key', stateKey);
   // Dialogs stay inside the view: a side bar is narrow.
   element.contained = true;
   // Both before the element connects: the stored state is restored before any message arrives.
@@ -125,4 +140,5 @@ export function startWebview(vscode: VsCodeWebviewApi, root: ParentNode = docume
 
 // The real entry: in a VS Code webview `acquireVsCodeApi` exists (and may be called only once).
 const acquire = (globalThis as { acquireVsCodeApi?: () => VsCodeWebviewApi }).acquireVsCodeApi;
-if (typeof acquire === 'function') startWebview(acquire());
+const stateKey = document.querySelector('meta[name="rpc-ui-state-key"]')?.getAttribute('content');
+if (typeof acquire === 'function') startWebview(acquire(), document.body, stateKey ?? undefined);
