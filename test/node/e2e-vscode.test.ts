@@ -5,7 +5,7 @@
  * Chromium, driven by keyboard like a person. One code-server for the whole file; its whole
  * process group is ended at the end.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,16 +85,48 @@ async function send(text: string): Promise<void> {
   await composer().press('Enter');
 }
 
-/** Run `/probe` with `calls`; resolves with their results once the agent reported them. */
+/**
+ * Run `/probe` with `calls`; resolves with their results once the agent reported them (in the
+ * frame of the moment: a webview shown again is a new page, which records from none).
+ */
 async function probe(calls: unknown[]): Promise<() => Promise<unknown[]>> {
+  const asked = frame;
   const before = (await probeResults(frame)).length;
   await send(`/probe ${JSON.stringify(calls)}`);
   return async () => {
-    await expect.poll(async () => (await probeResults(frame)).length, { timeout: 15_000 }).toBe(before + 1);
-    return ((await probeResults(frame))[before] ?? []).map((result) =>
+    const index = frame === asked ? before : 0;
+    await expect.poll(async () => (await probeResults(frame)).length, { timeout: 15_000 }).toBe(index + 1);
+    return ((await probeResults(frame))[index] ?? []).map((result) =>
       result.type === 'undefined' ? undefined : result.value,
     );
   };
+}
+
+/** The countdown's seconds in the open dialog. */
+async function secondsLeft(): Promise<number> {
+  const text =
+    (await dialog()
+      .getByText(/^\d+ s left$/)
+      .textContent()) ?? '';
+  return Number.parseInt(text, 10);
+}
+
+/**
+ * The picture of the kit in VS Code: in .test-results/, and in examples/vscode/ (its README shows
+ * it) when RPC_UI_UPDATE_SCREENSHOT=1.
+ */
+async function screenshot(): Promise<void> {
+  const picture = await page.screenshot();
+  mkdirSync('.test-results', { recursive: true });
+  writeFileSync(join('.test-results', 'vscode-example.png'), picture);
+  if (process.env.RPC_UI_UPDATE_SCREENSHOT === '1') writeFileSync(join(example, 'screenshot.png'), picture);
+}
+
+/** Find the kit's frame again (a new page) and record the probes from it. */
+async function newFrame(): Promise<void> {
+  frame = await kitFrame(page, [frame]);
+  await expect.poll(() => frame.locator('rpc-extension-ui').getAttribute('connection')).toBe('connected');
+  await recordProbes(frame);
 }
 
 /** The element (in the kit's shadow DOM) focused in the frame, described. */
@@ -196,5 +228,133 @@ describe('the example extension in a real VS Code, on the real pi', { timeout: 6
     await expect.poll(notifications).toMatch(/Warning:\s*a warning for you/);
     await page.getByRole('heading', { name: /pi — e2e title/i }).waitFor();
     expect(workbench.violations).toEqual([]);
+  });
+
+  it('follows the workbench theme, light, dark and high contrast, switched in the settings with a dialog open', async () => {
+    const results = await probe([{ call: 'confirm', args: ['Themed?', 'Look at me'] }]);
+    await expect.poll(() => dialog().count()).toBe(1);
+    const seen = new Set<string>();
+    for (const [theme, kind] of [
+      ['Light 2026', 'vscode-light'],
+      ['Default High Contrast', 'vscode-high-contrast'],
+      ['Dark Modern', 'vscode-dark'],
+    ] as const) {
+      server.writeWorkspaceSettings({ 'workbench.colorTheme': theme });
+      await expect
+        .poll(() => frame.evaluate(() => document.body.className), { timeout: 15_000 })
+        .toContain(kind);
+      // The dialog and its primary button take the theme's own colours, as VS Code's widgets do.
+      const look = async () => ({
+        surface: await dialog().evaluate((element) => getComputedStyle(element).backgroundColor),
+        button: await dialog()
+          .getByRole('button', { name: 'Yes' })
+          .evaluate((element) => getComputedStyle(element).backgroundColor),
+      });
+      const expected = await frame.evaluate(() => {
+        const resolve = (variable: string): string => {
+          const probe = document.createElement('div');
+          probe.style.backgroundColor = `var(${variable})`;
+          document.body.append(probe);
+          const colour = getComputedStyle(probe).backgroundColor;
+          probe.remove();
+          return colour;
+        };
+        return {
+          surface: resolve('--vscode-editorWidget-background'),
+          button: resolve('--vscode-button-background'),
+        };
+      });
+      await expect.poll(look).toEqual(expected);
+      seen.add(JSON.stringify(expected));
+    }
+    expect(seen.size).toBe(3);
+    expect(await dialog().getByRole('heading').textContent()).toBe('Themed?');
+    await dialog().getByRole('button', { name: 'Yes' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await results()).toEqual([true]);
+  });
+
+  it('lets the keys it does not handle reach VS Code: F1 in a dialog opens the command palette', async () => {
+    const results = await probe([{ call: 'select', args: ['Still here?', ['yes', 'no']] }]);
+    await expect.poll(() => dialog().count()).toBe(1);
+    await readingPause(page);
+    await page.keyboard.press('F1');
+    const palette = page.getByLabel('Type the name of a command to run.').and(page.locator('input'));
+    await palette.waitFor();
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'hidden' });
+    // The dialog never closed, and answers.
+    await dialog().getByRole('option', { name: 'no' }).click();
+    await page.keyboard.press('Enter');
+    expect(await results()).toEqual(['no']);
+  });
+
+  it('keeps a pending dialog, its countdown and what was typed when the view is hidden and shown', async () => {
+    const results = await probe([{ call: 'input', args: ['Keep me', 'placeholder'], timeout: 60_000 }]);
+    await expect.poll(() => dialog().count()).toBe(1);
+    await readingPause(page);
+    await page.keyboard.type('half typed');
+    const before = await secondsLeft();
+    const hidden = frame;
+    await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
+    // VS Code throws the webview's page away (the example keeps no context while hidden).
+    await expect.poll(() => hidden.isDetached()).toBe(true);
+    await page.waitForTimeout(2000);
+    await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
+    await newFrame();
+    await expect.poll(() => dialog().getByRole('heading').textContent()).toBe('Keep me');
+    expect(await dialog().getByRole('textbox').inputValue()).toBe('half typed');
+    const after = await secondsLeft();
+    expect(after).toBeLessThan(before - 1);
+    expect(after).toBeGreaterThan(before - 20);
+    await dialog().getByRole('textbox').press('End');
+    await page.keyboard.type(' ✓');
+    await page.keyboard.press('Enter');
+    expect(await results()).toEqual(['half typed ✓']);
+  });
+
+  it('shows no dialog of the agent that ended with a reloaded window: the new agent answers', async () => {
+    await probe([{ call: 'input', args: ['Asked before the reload'], timeout: 60_000 }]);
+    await expect.poll(() => dialog().count()).toBe(1);
+    await readingPause(page);
+    await page.keyboard.type('typed before');
+    // The extension host restarts, and the agent it ran with it.
+    await runCommand(page, 'Developer: Reload Window');
+    await page.locator('.part.statusbar').waitFor();
+    await newFrame();
+    await frame.page().waitForTimeout(1000);
+    expect(await dialog().count()).toBe(0);
+    const results = await probe([{ call: 'confirm', args: ['Asked after the reload', 'm'] }]);
+    await expect.poll(() => heading().textContent()).toBe('Asked after the reload');
+    await readingPause(page);
+    await page.keyboard.press('Control+Enter');
+    expect(await results()).toEqual([true]);
+
+    // The picture for the README: the demo extension's widget, status and select.
+    for (const command of ['/demo-widget', '/demo-status', '/demo-select']) await send(command);
+    await expect.poll(() => heading().textContent()).toBe('Which branch?');
+    await readingPause(page);
+    await screenshot();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog().count()).toBe(0);
+  });
+
+  it('says in the view and the panel when the agent cannot start, and where to choose another', {
+    timeout: 90_000,
+  }, async () => {
+    server.writeSettings(settings({ 'rpcUiKit.agent.command': 'rpc-ui-kit-no-such-agent' }));
+    await runCommand(page, 'Developer: Reload Window');
+    await page.locator('.part.statusbar').waitFor();
+    const failure = 'The agent could not start: "rpc-ui-kit-no-such-agent" was not found on PATH.';
+    const notice = (where: Frame) => where.getByRole('alert').filter({ hasText: 'could not start' });
+    frame = await kitFrame(page, [frame]);
+    await expect.poll(() => notice(frame).textContent(), { timeout: 15_000 }).toContain(failure);
+    const sideBar = frame;
+    await runCommand(page, 'rpc-ui-kit: Open agent UI');
+    const panel = await kitFrame(page, [sideBar]);
+    await expect.poll(() => notice(panel).textContent(), { timeout: 15_000 }).toContain(failure);
+    await notice(panel).getByRole('button', { name: 'Choose the agent' }).click();
+    // The Settings editor, whose scopes are tabs.
+    await page.getByRole('tab', { name: 'User' }).waitFor();
   });
 });

@@ -17,8 +17,13 @@ export interface RunningCodeServer {
   readonly url: string;
   /** The workspace folder (the agent's working directory). */
   readonly workspace: string;
-  /** Replace the user settings; the workbench applies them as it would a user's edit. */
+  /**
+   * Replace the user and machine settings, which the workbench reads when the window loads
+   * (code-server does not watch these files: reload the window after).
+   */
   writeSettings(settings: Readonly<Record<string, unknown>>): void;
+  /** Replace the workspace's settings (`.vscode/settings.json`), which the workbench applies at once. */
+  writeWorkspaceSettings(settings: Readonly<Record<string, unknown>>): void;
   /** Whether a process of its group is still running. */
   running(): boolean;
   /** End the whole process group and remove the temp folder. */
@@ -98,9 +103,12 @@ export async function startCodeServer(
   const userData = dir('user-data');
   const extensions = dir('extensions');
   const workspace = dir('workspace');
-  const settingsFile = join(dir('user-data/User'), 'settings.json');
-  const writeSettings = (settings: Readonly<Record<string, unknown>>): void =>
-    writeFileSync(settingsFile, `${JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2)}\n`);
+  // The user's settings, and the machine's (the server's), where machine-scoped ones are read.
+  const settingsFiles = ['User', 'Machine'].map((scope) => join(dir(`user-data/${scope}`), 'settings.json'));
+  const writeSettings = (settings: Readonly<Record<string, unknown>>): void => {
+    const text = `${JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2)}\n`;
+    for (const file of settingsFiles) writeFileSync(file, text);
+  };
   writeSettings(options.settings);
   // Linked, not packaged: the folder as it is in the repository (it has no publisher).
   symlinkSync(options.extension, join(extensions, 'rpc-ui-kit-vscode-example-0.0.1'), 'dir');
@@ -165,5 +173,7 @@ export async function startCodeServer(
     await stop();
     throw error;
   }
-  return { url, workspace, writeSettings, running: () => groupAlive(pid), stop };
+  const writeWorkspaceSettings = (settings: Readonly<Record<string, unknown>>): void =>
+    writeFileSync(join(dir('workspace/.vscode'), 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+  return { url, workspace, writeSettings, writeWorkspaceSettings, running: () => groupAlive(pid), stop };
 }
