@@ -35,6 +35,11 @@ export class BuildToolsMissingError extends Error {
 const onPath = (command: string): boolean =>
   spawnSync('sh', ['-c', 'command -v "$1"', 'sh', command], { stdio: 'ignore' }).status === 0;
 
+/** The Debian packages of the build tools `has` does not find. */
+export function missingBuildTools(has: (command: string) => boolean = onPath): string[] {
+  return BUILD_TOOLS.filter(([command]) => !has(command)).map(([, debian]) => debian);
+}
+
 /**
  * `env` without what an enclosing npm (`npx`, `npm test`) set: its `npm_config_user_agent` names
  * the Node that npm ran on, and code-server's install script refuses any but 24.
@@ -71,7 +76,7 @@ export async function installCodeServer(log: Log): Promise<CodeServer> {
   try {
     dir = await installTree(tree, log, false);
   } catch {
-    const missing = BUILD_TOOLS.filter(([command]) => !onPath(command)).map(([, debian]) => debian);
+    const missing = missingBuildTools();
     if (missing.length > 0) throw new BuildToolsMissingError(missing);
     dir = await installTree(tree, log);
   }
