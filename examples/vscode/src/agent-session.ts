@@ -2,7 +2,7 @@
  * One agent process behind one webview (the editor panel or the side-bar view):
  *
  * - every line the agent writes on stdout goes to the webview as a string (`webview.postMessage`),
- *   held while the webview is hidden (its page is gone then, and a message to it is lost);
+ *   held until its page is ready, and while it is hidden (its page is gone then);
  * - every object the webview posts (dialog answers, commands) goes to the agent's stdin as one
  *   JSON line, except the webview's own requests to the extension (`rpc_ui_vscode_*`);
  * - the agent's `setTitle` becomes the panel's or the view's title;
@@ -27,7 +27,7 @@ export interface AgentHost {
   readonly visible: boolean;
   /** Show the agent's title (the tab's or the view's). */
   setTitle(title: string): void;
-  /** Fires when the webview is visible again (a new page, which has lost what was posted). */
+  /** Fires when the webview is visible again (a new page, which says when it is ready). */
   readonly onDidBecomeVisible: vscode.Event<void>;
   readonly onDidDispose: vscode.Event<void>;
 }
@@ -81,10 +81,15 @@ export function startAgentSession(host: AgentHost, agent: AgentCommand, cwd: str
   // A disposed webview throws on use; the agent may still write (or exit) after that.
   let disposed = false;
 
+  // A message posted before the page listens, or while it is hidden (it has no page then), is
+  // lost: messages wait until the page says it is ready (`rpc_ui_vscode_ready`), again after
+  // each time it was hidden.
+  let ready = false;
   let held: unknown[] = [];
   const post = (message: unknown): void => {
     if (disposed) return;
-    if (host.visible) void webview.postMessage(message);
+    if (!host.visible) ready = false;
+    if (ready) void webview.postMessage(message);
     else held.push(message);
   };
   const line = (text: string): void => {
@@ -136,16 +141,23 @@ export function startAgentSession(host: AgentHost, agent: AgentCommand, cwd: str
     webview.onDidReceiveMessage((message) => {
       // Only plain objects are protocol messages; each becomes one line.
       if (typeof message !== 'object' || message === null || Array.isArray(message)) return;
-      if ((message as { type?: unknown }).type === 'rpc_ui_vscode_open_settings') {
+      const { type } = message as { type?: unknown };
+      if (type === 'rpc_ui_vscode_ready') {
+        ready = true;
+        const messages = held;
+        held = [];
+        for (const queued of messages) void webview.postMessage(queued);
+        return;
+      }
+      if (type === 'rpc_ui_vscode_open_settings') {
         void vscode.commands.executeCommand('workbench.action.openSettings', 'rpcUiKit.agent');
         return;
       }
       if (!exited && child.stdin.writable) child.stdin.write(`${JSON.stringify(message)}\n`);
     }),
     host.onDidBecomeVisible(() => {
-      const messages = held;
-      held = [];
-      for (const message of messages) void webview.postMessage(message);
+      // A new page, which will say when it listens.
+      ready = false;
     }),
   ];
 

@@ -141,4 +141,9 @@ export function startWebview(
 // The real entry: in a VS Code webview `acquireVsCodeApi` exists (and may be called only once).
 const acquire = (globalThis as { acquireVsCodeApi?: () => VsCodeWebviewApi }).acquireVsCodeApi;
 const stateKey = document.querySelector('meta[name="rpc-ui-state-key"]')?.getAttribute('content');
-if (typeof acquire === 'function') startWebview(acquire(), document.body, stateKey ?? undefined);
+if (typeof acquire === 'function') {
+  const vscode = acquire();
+  startWebview(vscode, document.body, stateKey ?? undefined);
+  // The extension holds the agent's lines until the page listens.
+  vscode.postMessage({ type: 'rpc_ui_vscode_ready' });
+}
