@@ -18,7 +18,7 @@ import { readingPause } from '../support/reading-pause.js';
 import { installCodeServer } from '../support/vscode/install.js';
 import { type RunningCodeServer, startCodeServer } from '../support/vscode/server.js';
 import {
-  kitFrame,
+  kitFrames,
   openWorkbench,
   probeResults,
   recordProbes,
@@ -122,10 +122,37 @@ async function screenshot(): Promise<void> {
   if (process.env.RPC_UI_UPDATE_SCREENSHOT === '1') writeFileSync(join(example, 'screenshot.png'), picture);
 }
 
-/** Find the kit's frame again (a new page) and record the probes from it. */
+/**
+ * The kit's frame that says `text` in an alert, other than those in `except` (while the window
+ * loads, VS Code may replace a webview's frame: each is looked at again until one says it).
+ */
+async function frameSaying(on: Page, text: string, except: readonly Frame[] = []): Promise<Frame> {
+  let found: Frame | undefined;
+  const says = async (): Promise<boolean> => {
+    for (const candidate of await kitFrames(on)) {
+      if (except.includes(candidate)) continue;
+      if ((await candidate.getByRole('alert').filter({ hasText: text }).count()) > 0) found = candidate;
+    }
+    return found !== undefined;
+  };
+  await expect.poll(says, { timeout: 20_000 }).toBe(true);
+  if (!found) throw new Error(`No webview says “${text}”.`);
+  return found;
+}
+
+/** Find the kit's frame (again: a new page), connected, and record the probes from it. */
 async function newFrame(): Promise<void> {
-  frame = await kitFrame(page, [frame]);
-  await expect.poll(() => frame.locator('rpc-extension-ui').getAttribute('connection')).toBe('connected');
+  const old = frame;
+  const connected = async (): Promise<boolean> => {
+    for (const candidate of await kitFrames(page)) {
+      if (candidate === old) continue;
+      if ((await candidate.locator('rpc-extension-ui[connection="connected"]').count()) === 0) continue;
+      frame = candidate;
+      return true;
+    }
+    return false;
+  };
+  await expect.poll(connected, { timeout: 30_000 }).toBe(true);
   await recordProbes(frame);
 }
 
@@ -142,9 +169,7 @@ const focused = (): Promise<string> =>
 describe('the example extension in a real VS Code, on the real pi', { timeout: 60_000 }, () => {
   it('opens the agent view in the side bar from the command palette, connected, CSP-clean', async () => {
     await runCommand(page, 'rpc-ui-kit: Show agent in the side bar');
-    frame = await kitFrame(page);
-    await expect.poll(() => frame.locator('rpc-extension-ui').getAttribute('connection')).toBe('connected');
-    await recordProbes(frame);
+    await newFrame();
     // The detector sees a violation (an inline script the policy blocks), then none of the kit's.
     await frame.evaluate(() => {
       const script = document.createElement('script');
@@ -346,14 +371,14 @@ describe('the example extension in a real VS Code, on the real pi', { timeout: 6
     await runCommand(page, 'Developer: Reload Window');
     await page.locator('.part.statusbar').waitFor();
     const failure = 'The agent could not start: "rpc-ui-kit-no-such-agent" was not found on PATH.';
-    const notice = (where: Frame) => where.getByRole('alert').filter({ hasText: 'could not start' });
-    frame = await kitFrame(page, [frame]);
-    await expect.poll(() => notice(frame).textContent(), { timeout: 15_000 }).toContain(failure);
-    const sideBar = frame;
+    const sideBar = await frameSaying(page, failure);
     await runCommand(page, 'rpc-ui-kit: Open agent UI');
-    const panel = await kitFrame(page, [sideBar]);
-    await expect.poll(() => notice(panel).textContent(), { timeout: 15_000 }).toContain(failure);
-    await notice(panel).getByRole('button', { name: 'Choose the agent' }).click();
+    const panel = await frameSaying(page, failure, [sideBar]);
+    await panel
+      .getByRole('alert')
+      .filter({ hasText: failure })
+      .getByRole('button', { name: 'Choose the agent' })
+      .click();
     // The Settings editor, whose scopes are tabs.
     await page.getByRole('tab', { name: 'User' }).waitFor();
   });

@@ -57,21 +57,9 @@ async function kitIn(frame: Frame): Promise<boolean> {
 }
 
 /**
- * The webview frame that shows `<rpc-extension-ui>` (the inner frame VS Code writes the
- * extension's HTML into), other than those in `except`; waits for it.
+ * Every frame that shows `<rpc-extension-ui>` now (the inner frames VS Code writes the
+ * extension's HTML into).
  */
-export async function kitFrame(page: Page, except: readonly Frame[] = []): Promise<Frame> {
-  const end = Date.now() + 30_000;
-  while (Date.now() < end) {
-    for (const frame of page.frames()) {
-      if (!except.includes(frame) && !frame.isDetached() && (await kitIn(frame))) return frame;
-    }
-    await page.waitForTimeout(100);
-  }
-  throw new Error('No webview frame shows <rpc-extension-ui>.');
-}
-
-/** Every frame that shows the kit now. */
 export async function kitFrames(page: Page): Promise<Frame[]> {
   const frames: Frame[] = [];
   for (const frame of page.frames()) if (!frame.isDetached() && (await kitIn(frame))) frames.push(frame);
