@@ -8,7 +8,8 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   {
     ignores: [
-      'dist/',
+      // The examples' builds too (examples/vscode/dist, which the VS Code test writes).
+      '**/dist/',
       'coverage/',
       'storybook-static/',
       'node_modules/',

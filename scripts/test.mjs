@@ -39,6 +39,9 @@ process.env.RPC_UI_ATOMIC_SOURCE ??= fileURLToPath(
   new URL('../../shared/agents/atomic-src-6031a92.tar.gz', import.meta.url),
 );
 checks.push(['agents', run('agents', 'node', ['bin/rpc-ui.mjs', 'install', 'all'])]);
+// The real VS Code (code-server, with the Node 24 it needs) that test/node/e2e-vscode.test.ts
+// drives, into the same cache: about two minutes of compiling the first time, nothing after.
+checks.push(['VS Code', run('VS Code', 'npx', ['tsx', 'scripts/install-vscode.ts'])]);
 
 // Every vitest project: `node` (test/node) and `storybook` (stories/, in Chromium). The JSON
 // report sums them.

@@ -193,6 +193,8 @@ describe('examples/vscode webview', () => {
     const options = {
       cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
       scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js',
+      styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/webview.css',
+      stateKey: 'rpc-ui-kit:0123',
       nonce: 'bm9uY2Uwbm9uY2Ux+/==',
     };
     expect(webviewCsp(options)).to.equal(
@@ -209,5 +211,10 @@ describe('examples/vscode webview', () => {
     expect(scripts[0]?.getAttribute('nonce')).to.equal(options.nonce);
     expect(scripts[0]?.getAttribute('src')).to.equal(options.scriptUri);
     expect(doc.querySelectorAll('style, [style]')).to.have.length(0);
+    // The composer's look is a stylesheet of the webview's own resources (style-src allows it).
+    const links = [...doc.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(links).to.deep.equal([options.styleUri]);
   });
 });

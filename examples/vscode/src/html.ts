@@ -11,6 +11,13 @@ export interface WebviewHtmlOptions {
   readonly cspSource: string;
   /** `webview.asWebviewUri(…/dist/webview.js)`, as a string. */
   readonly scriptUri: string;
+  /** `webview.asWebviewUri(…/media/webview.css)`, as a string: the composer's look. */
+  readonly styleUri: string;
+  /**
+   * Names this agent's saved state: a new agent (a reloaded window) gets a new one, so it never
+   * shows dialogs the agent before it asked.
+   */
+  readonly stateKey: string;
   /** A fresh random nonce for each HTML (base64). */
   readonly nonce: string;
   /** The document title. */
@@ -42,7 +49,7 @@ export function webviewCsp({ cspSource, nonce }: Pick<WebviewHtmlOptions, 'cspSo
 
 /** The whole HTML document: an empty body the script fills (see `webview.ts`). */
 export function webviewHtml(options: WebviewHtmlOptions): string {
-  const { scriptUri, nonce, title = 'Agent UI' } = options;
+  const { scriptUri, styleUri, stateKey, nonce, title = 'Agent UI' } = options;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -50,6 +57,8 @@ export function webviewHtml(options: WebviewHtmlOptions): string {
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(webviewCsp(options))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${escapeHtml(styleUri)}">
+<meta name="rpc-ui-state-key" content="${escapeHtml(stateKey)}">
 </head>
 <body>
 <script nonce="${escapeHtml(nonce)}" src="${escapeHtml(scriptUri)}"></script>

@@ -46,6 +46,8 @@ declare module 'vscode' {
 
   export interface Webview {
     html: string;
+    /** Scripts on or off, and what it may load (set before `html`). */
+    options: WebviewOptions;
     /** The CSP source of the webview's own resources (for `style-src`, `img-src`, …). */
     readonly cspSource: string;
     /** The Uri a webview loads a local file from (inside `localResourceRoots`). */
@@ -61,12 +63,29 @@ declare module 'vscode' {
   }
 
   export interface WebviewPanel {
+    /** The tab's title. */
+    title: string;
     readonly webview: Webview;
     readonly visible: boolean;
     readonly onDidDispose: Event<void>;
     readonly onDidChangeViewState: Event<WebviewPanelOnDidChangeViewStateEvent>;
     reveal(viewColumn?: ViewColumn): void;
     dispose(): unknown;
+  }
+
+  /** A webview in a view of the side bar or the panel area (`contributes.views`, `type: "webview"`). */
+  export interface WebviewView {
+    readonly webview: Webview;
+    /** The view's title (its name from package.json until set). */
+    title?: string;
+    readonly visible: boolean;
+    readonly onDidDispose: Event<void>;
+    readonly onDidChangeVisibility: Event<void>;
+  }
+
+  export interface WebviewViewProvider {
+    /** Called when the view is first shown (and again after it was disposed). */
+    resolveWebviewView(webviewView: WebviewView): void | Thenable<void>;
   }
 
   export interface OutputChannel extends Disposable {
@@ -89,11 +108,12 @@ declare module 'vscode' {
       options?: WebviewPanelOptions & WebviewOptions,
     ): WebviewPanel;
     function createOutputChannel(name: string): OutputChannel;
-    function showErrorMessage(message: string): Thenable<string | undefined>;
+    function registerWebviewViewProvider(viewId: string, provider: WebviewViewProvider): Disposable;
   }
 
   export namespace commands {
     function registerCommand(command: string, callback: (...args: unknown[]) => unknown): Disposable;
+    function executeCommand(command: string, ...rest: unknown[]): Thenable<unknown>;
   }
 
   export namespace workspace {

@@ -10,7 +10,8 @@
  *   their remaining time, after the panel was hidden and its page thrown away.
  *
  * The theme needs nothing: VS Code sets the `--vscode-*` variables on `<html>`, and the kit's
- * components fall back to them (`--vscode-button-background`, `--vscode-focusBorder`, …).
+ * components fall back to them (`--vscode-button-background`, `--vscode-focusBorder`, …); the
+ * composer takes the same variables in media/webview.css.
  */
 import { PostMessageTransport, type RpcExtensionUI, type RpcStateStore } from './kit.js';
 
@@ -29,40 +30,108 @@ export interface StartedWebview {
 }
 
 /**
- * Render the agent UI into `root`, connected to the extension through `vscode`: the element, a
- * "Message" field the agent's `set_editor_text` fills, and a button that sends it as a prompt.
+ * The extension's own messages: Stop (its command, in the view's title bar), and that the agent
+ * did not start, and why (in words).
  */
-export function startWebview(vscode: VsCodeWebviewApi, root: ParentNode = document.body): StartedWebview {
-  const transport = new PostMessageTransport({ target: vscode, source: window });
-  const element = document.createElement('rpc-extension-ui');
-  element.setAttribute('editor-target', '#message');
-  // Both before the element connects: the stored state is restored before any message arrives.
-  element.stateStore = vscode;
-  element.transport = transport;
+type FromExtension =
+  | { readonly type: 'rpc_ui_vscode_stop' }
+  | { readonly type: 'rpc_ui_vscode_start_failed'; readonly message: string };
 
+function fromExtension(data: unknown): FromExtension | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { type, message } = data as { type?: unknown; message?: unknown };
+  if (type === 'rpc_ui_vscode_stop') return { type };
+  if (type === 'rpc_ui_vscode_start_failed' && typeof message === 'string') return { type, message };
+  return undefined;
+}
+
+/** The composer: a field that looks like VS Code's own (media/webview.css), Enter sends. */
+function composer(send: (text: string) => void): HTMLFormElement {
   const form = document.createElement('form');
+  form.className = 'composer';
   const message = document.createElement('textarea');
   message.id = 'message';
   message.rows = 3;
+  message.placeholder = 'Message the agent (Enter to send, Shift+Enter for a new line)';
   message.setAttribute('aria-label', 'Message');
-  const send = document.createElement('button');
-  send.type = 'submit';
-  send.textContent = 'Send';
-  form.append(message, send);
+  const button = document.createElement('button');
+  button.type = 'submit';
+  button.textContent = 'Send';
+  form.append(message, button);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = message.value.trim();
     if (!text) return;
-    element.controller.send({ type: 'prompt', message: text });
+    send(text);
     message.value = '';
   });
-  element.append(form);
+  message.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    form.requestSubmit();
+  });
+  return form;
+}
+
+/**
+ * A page saved by another agent (one that ended with the window that reloaded) holds dialogs no
+ * one will read an answer to: forget it.
+ */
+function forgetOtherAgents(vscode: VsCodeWebviewApi, stateKey: string): void {
+  const state = vscode.getState();
+  if (typeof state === 'object' && state !== null && !(stateKey in state)) vscode.setState({});
+}
+
+/** The message shown when the agent could not start, with a way to the setting that names it. */
+function startFailedNotice(vscode: VsCodeWebviewApi, text: string): HTMLElement {
+  const notice = document.createElement('div');
+  notice.className = 'start-failed';
+  notice.setAttribute('role', 'alert');
+  const paragraph = document.createElement('p');
+  paragraph.textContent = text;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Choose the agent';
+  button.addEventListener('click', () => vscode.postMessage({ type: 'rpc_ui_vscode_open_settings' }));
+  notice.append(paragraph, button);
+  return notice;
+}
+
+/**
+ * Render the agent UI into `root`, connected to the extension through `vscode`: the element, a
+ * "Message" field the agent's `set_editor_text` fills, and a button that sends it as a prompt.
+ */
+export function startWebview(
+  vscode: VsCodeWebviewApi,
+  root: ParentNode = document.body,
+  stateKey = 'rpc-ui-kit',
+): StartedWebview {
+  forgetOtherAgents(vscode, stateKey);
+  const transport = new PostMessageTransport({ target: vscode, source: window });
+  const element = document.createElement('rpc-extension-ui');
+  element.setAttribute('editor-target', '#message');
+  element.setAttribute('persist-key', stateKey);
+  // Dialogs stay inside the view: a side bar is narrow.
+  element.contained = true;
+  // Both before the element connects: the stored state is restored before any message arrives.
+  element.stateStore = vscode;
+  element.transport = transport;
+  const send = (text: string): void => element.controller.send({ type: 'prompt', message: text });
+  element.append(composer(send));
+
+  const onMessage = (event: MessageEvent): void => {
+    const message = event.origin === window.origin ? fromExtension(event.data) : undefined;
+    if (message?.type === 'rpc_ui_vscode_stop') element.stop();
+    else if (message) element.before(startFailedNotice(vscode, message.message));
+  };
+  window.addEventListener('message', onMessage);
   root.append(element);
 
   return {
     element,
     transport,
     dispose: () => {
+      window.removeEventListener('message', onMessage);
       element.remove();
       transport.close();
     },
@@ -71,4 +140,10 @@ export function startWebview(vscode: VsCodeWebviewApi, root: ParentNode = docume
 
 // The real entry: in a VS Code webview `acquireVsCodeApi` exists (and may be called only once).
 const acquire = (globalThis as { acquireVsCodeApi?: () => VsCodeWebviewApi }).acquireVsCodeApi;
-if (typeof acquire === 'function') startWebview(acquire());
+const stateKey = document.querySelector('meta[name="rpc-ui-state-key"]')?.getAttribute('content');
+if (typeof acquire === 'function') {
+  const vscode = acquire();
+  startWebview(vscode, document.body, stateKey ?? undefined);
+  // The extension holds the agent's lines until the page listens.
+  vscode.postMessage({ type: 'rpc_ui_vscode_ready' });
+}

@@ -35,6 +35,8 @@ export interface PinnedTree {
   readonly title: string;
   /** Run install scripts (the `node` and `bun` packages fetch their binaries in them). */
   readonly scripts: boolean;
+  /** The environment npm installs it in (a runtime first on PATH); this process's by default. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** Raised when an agent is asked for without installing it (`install: false`) and it is not in the cache. */
@@ -129,7 +131,7 @@ export async function installTree(tree: PinnedTree, log: Log, install = true): P
     // other platforms' optional packages, as oh-my-pi's does here).
     const flags = ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error'];
     if (!tree.scripts) flags.push('--ignore-scripts');
-    await run(npmCommand(), flags, { cwd: staging, what: `npm install of ${tree.title}` });
+    await run(npmCommand(), flags, { cwd: staging, env: tree.env, what: `npm install of ${tree.title}` });
   });
   log(`rpc-ui: installed ${tree.title} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return target;
