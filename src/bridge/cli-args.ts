@@ -15,7 +15,8 @@ current pi 1.x), offline, with the demo extension (try /demo in the page). It is
 the npm registry into a cache the first time, with a Node that fits it.
 
 install: installs agents into that cache now (atomic is built from its source, named by
-RPC_UI_ATOMIC_SOURCE). The cache is RPC_UI_CACHE, else ~/.cache/rpc-ui-kit.
+RPC_UI_ATOMIC_SOURCE). The cache is RPC_UI_CACHE, else $XDG_CACHE_HOME/rpc-ui-kit, else
+~/.cache/rpc-ui-kit.
 
 Options:
   --agent NAME          ${AGENT_NAMES.join(', ')} (default pi)

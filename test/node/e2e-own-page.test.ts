@@ -82,9 +82,9 @@ describe('a page of your own on its own dev server', () => {
       await message.fill('/demo-notify');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByText('Build finished in 4.2 s.', { exact: true }).waitFor();
+      // Enter in the field sends too; Shift+Enter would start a new line.
       await message.fill('/demo-confirm');
-      await message.press('Tab');
-      await page.keyboard.press('Enter');
+      await message.press('Enter');
       const dialog = page.locator('dialog[open]');
       await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Delete build output?');
       await readingPause(page);

@@ -2,8 +2,9 @@ import { RpcEvent } from './rpc-event.js';
 
 /**
  * Where an `rpc-extension-ui` stands with its agent. The transport's `open` is shown as
- * `connected`; `agent-exited` means the bridge said the agent process ended (final, like `closed`,
- * until the bridge says a running agent is there again); `refused` means the rpc-ui bridge does not
+ * `connected`; `agent-exited` means the bridge, still connected, said the agent process ended
+ * (until it says a running agent is there again: once the connection goes too, the state is the
+ * connection's); `refused` means the rpc-ui bridge does not
  * take this page's connection (its origin, its token), and says why. It keeps trying meanwhile.
  */
 export type RpcConnectionState =

@@ -89,10 +89,13 @@ export class Connection {
   /** Work the state out again; fire `rpc-connection` when it changed. */
   readonly update = (): void => {
     const transport = this.#controller.connectionState;
-    const state: RpcConnectionState = this.#bridge.exit
-      ? 'agent-exited'
-      : transport === 'open'
-        ? 'connected'
+    // The agent's exit is news from a bridge that is there: once the connection is gone (the
+    // bridge stopped, and its agent with it), the connection is what the page waits for.
+    const state: RpcConnectionState =
+      transport === 'open'
+        ? this.#bridge.exit
+          ? 'agent-exited'
+          : 'connected'
         : this.#refusal && transport !== 'closed'
           ? 'refused'
           : transport;

@@ -133,7 +133,7 @@ export class RpcExtensionUI extends LitElement {
   set url(url: string | undefined) {
     const old = this.#url;
     this.#url = url || undefined;
-    if (this.isConnected && old !== this.#url) this.#connect();
+    if (this.#live && old !== this.#url) this.#connect();
   }
 
   /** A transport given by the host; preferred over `url` and never closed by the element. */
@@ -144,7 +144,7 @@ export class RpcExtensionUI extends LitElement {
   set transport(transport: Transport | undefined) {
     const old = this.#hostTransport;
     this.#hostTransport = transport;
-    if (this.isConnected && old !== transport) this.#connect();
+    if (this.#live && old !== transport) this.#connect();
   }
 
   /** Confine the dialogs and notifications to this element's box instead of the page (sidebars). */
@@ -189,7 +189,7 @@ export class RpcExtensionUI extends LitElement {
   set stateStore(store: RpcStateStore | undefined) {
     const old = this.#stateStore;
     this.#stateStore = store;
-    if (this.isConnected && store && old !== store) this.#persistence.restore();
+    if (this.#live && store && old !== store) this.#persistence.restore();
   }
 
   /** Override some user-facing strings, for this element and everything it renders. */
@@ -202,6 +202,11 @@ export class RpcExtensionUI extends LitElement {
   /** Keeps the controller's state across reloads, as `persist` and `stateStore` say. */
   readonly #persistence = new StatePersistence(this, this.#controller, this.#bridge, warn);
   #url: string | undefined;
+  /**
+   * Between connectedCallback and disconnectedCallback: an upgraded element is already in the
+   * page when its attributes are read, and must not connect before it is set up (then again).
+   */
+  #live = false;
   #hostTransport: Transport | undefined;
   #stateStore: RpcStateStore | undefined;
   #ownTransport: WebSocketTransport | undefined;
@@ -261,6 +266,7 @@ export class RpcExtensionUI extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#live = true;
     // (The persistence restored the stored state first, in its `hostConnected`.)
     const controller = this.#controller;
     const bridge = this.#bridge;
@@ -278,6 +284,7 @@ export class RpcExtensionUI extends LitElement {
   override disconnectedCallback(): void {
     // (The persistence saved the state last, in its `hostDisconnected`.)
     super.disconnectedCallback();
+    this.#live = false;
     for (const stop of this.#listening) stop();
     this.#listening = [];
     this.#stopTitle?.();
@@ -305,7 +312,7 @@ export class RpcExtensionUI extends LitElement {
           ${this.#connection.renderPill(text)}
         </div>
         ${this.#connection.renderRefusal()}
-        ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#bridge.hello ? () => this.restartAgent() : undefined) : nothing}
+        ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#canRestart ? () => this.restartAgent() : undefined) : nothing}
         <rpc-login part="login" .controller=${controller} .providers=${this.loginProviders} .strings=${this.strings}></rpc-login>
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
         ${this.#editorOffer.render(text)}
@@ -317,6 +324,11 @@ export class RpcExtensionUI extends LitElement {
       </div>
       <rpc-dialogs part="dialogs" .controller=${controller} .strings=${this.strings} ?contained=${this.contained}></rpc-dialogs>
     `;
+  }
+
+  /** Whether a bridge is there now to start the agent again (it said hello on this connection). */
+  get #canRestart(): boolean {
+    return this.#bridge.hello !== undefined && this.#controller.connectionState === 'open';
   }
 
   /** Attach the host's transport, else one of our own for `url`; close an own one replaced. */

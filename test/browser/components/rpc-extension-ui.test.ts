@@ -649,6 +649,46 @@ describe('rpc-extension-ui', () => {
     expect(el.getAttribute('connection')).to.equal('connected');
   });
 
+  it('once the bridge itself is gone after the exit, says the connection is, and offers no dead restart', async () => {
+    const { el, peer, settle, part, transport } = await mount();
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', session: 's1', running: true });
+    peer.writeMessage({ type: 'rpc_ui_agent_exit', code: 0, signal: null, stderr: [] });
+    await settle();
+    expect(part('restart')).to.not.equal(null);
+    // The bridge stopped: its agent's exit came first, then the connection closed.
+    transport.close();
+    await settle();
+    expect(el.getAttribute('connection')).to.equal('closed');
+    expect(part('connection')?.textContent?.trim()).to.equal('Disconnected');
+    expect(part('exit-message')?.textContent).to.equal('Agent exited (code 0)');
+    expect(part('restart')).to.equal(null);
+  });
+
+  it('an element written in the page with its url opens one WebSocket, not a first one dropped at once', async () => {
+    const Real = window.WebSocket;
+    const opened: string[] = [];
+    window.WebSocket = class extends Real {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        opened.push(String(url));
+      }
+    };
+    const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+    try {
+      // Parsed into a page that is already there: upgraded while connected, attributes first.
+      wrapper.insertAdjacentHTML(
+        'beforeend',
+        '<rpc-extension-ui url="ws://127.0.0.1:9/rpc"></rpc-extension-ui>',
+      );
+      const el = wrapper.querySelector('rpc-extension-ui') as RpcExtensionUI;
+      await el.updateComplete;
+      expect(opened).to.deep.equal(['ws://127.0.0.1:9/rpc']);
+      el.remove();
+    } finally {
+      window.WebSocket = Real;
+    }
+  });
+
   it('offers no restart without the bridge (its exit came from a host of its own)', async () => {
     const { peer, settle, part } = await mount();
     peer.writeMessage({ type: 'rpc_ui_agent_exit', code: 1, signal: null, stderr: [] });
