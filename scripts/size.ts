@@ -14,9 +14,10 @@ import { formatParts, measureParts } from './size-parts.js';
 
 /**
  * The regression ceiling of the whole kit (dist/index.js without Lit), in bytes gzipped: 40 kB
- * until the agents of issue 17 (their methods, logins and cut text) took the kit to 42.4 kB.
+ * until the agents of issue 17 (their methods, logins and cut text) took the kit to 42.4 kB; 44
+ * kB until issue 18 (the offered editor text, the refused state and its reason) took it to 44.0.
  */
-export const KIT_CEILING = 44 * 1024;
+export const KIT_CEILING = 46 * 1024;
 
 /** One measured entry. */
 export interface SizeRow {

@@ -80,7 +80,7 @@ describe('size (minified, gzipped, without Lit)', () => {
     const kit = rows.find((row) => row.name.startsWith('whole kit'));
     const host = rows.find((row) => row.name === 'rpc-extension-ui');
     expect(kit?.ceiling).toBe(KIT_CEILING);
-    expect(KIT_CEILING).toBe(44 * 1024);
+    expect(KIT_CEILING).toBe(46 * 1024);
     expect(kit?.gzipped).toBeLessThanOrEqual(KIT_CEILING);
     expect(host?.gzipped).toBeLessThanOrEqual(kit?.gzipped ?? 0);
     // One ceiling, on the whole kit's row only.
