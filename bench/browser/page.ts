@@ -119,7 +119,7 @@ function deepActiveElement(): Element | null {
 
 // Renders: every element class's `updated`, counted per element and per frame.
 
-/** Frames finished since counting started; a render counts for the frame that will show it. */
+/** Frames begun since counting started; a render counts for the last frame begun before it. */
 let frameNo = 0;
 let lastRenderFrame = 0;
 let countingRenders = false;
@@ -386,18 +386,20 @@ async function burst({
   observer.observe({ type: 'longtask' });
   const frameTimes: number[] = [];
   let looping = true;
+  // The frame counter steps in the first rAF callback of each frame: it asks for the next one
+  // before anything else can, so a kit callback of the same frame always sees the new number.
+  // (Stepping in a task after the frame raced the burst's own tasks on a loaded machine.)
   const loop = () => {
     requestAnimationFrame(() => {
+      if (!looping) return;
+      loop();
+      frameNo++;
       const rafAt = performance.now();
-      postTask(() => {
-        frameTimes.push(performance.now() - rafAt);
-        frameNo++;
-        if (looping) loop();
-      });
+      postTask(() => frameTimes.push(performance.now() - rafAt));
     });
   };
   await afterFrame();
-  // Now just after a frame: everything written here shows in the next one (frame 0).
+  // Now just after a frame: everything written here shows in the next one.
   renderLog.clear();
   frameNo = lastRenderFrame = 0;
   countingRenders = true;
