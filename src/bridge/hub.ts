@@ -54,6 +54,8 @@ export interface AgentHubOptions {
   readonly restart?: () => AgentProcess;
   /** Which agent it is, when the bridge started it by name (an oh-my-pi says so itself). */
   readonly identity?: AgentIdentity;
+  /** Called with the number of connected tabs each time a tab comes or goes. */
+  readonly onTabCount?: (count: number) => void;
 }
 
 /** A close frame's reason holds at most 123 bytes of UTF-8: cut longer ones at a character. */
@@ -69,6 +71,7 @@ export class AgentHub {
   readonly #log: (message: string) => void;
   readonly #restart: (() => AgentProcess) | undefined;
   readonly #identity: AgentIdentity | undefined;
+  readonly #onTabCount: (count: number) => void;
   readonly #tabs = new Set<WebSocket>();
   /** The bridge is shutting down: the agent's end is expected, and it is not started again. */
   #shuttingDown = false;
@@ -93,6 +96,7 @@ export class AgentHub {
     this.#log = options.log ?? (() => undefined);
     this.#restart = options.restart;
     this.#identity = options.identity;
+    this.#onTabCount = options.onTabCount ?? (() => undefined);
     this.#agent = options.agent;
     this.#wire = this.#newWire(options.agent);
     this.#ended = this.#watch(options.agent);
@@ -206,7 +210,8 @@ export class AgentHub {
   /** Welcome a tab: hello, the current state, then its messages flow both ways. */
   addTab(tab: WebSocket): void {
     this.#tabs.add(tab);
-    tab.on('close', () => this.#tabs.delete(tab));
+    this.#onTabCount(this.#tabs.size);
+    tab.on('close', () => this.#dropTab(tab));
     tab.on('error', (error) => this.#log(`rpc-ui: a tab's connection failed: ${error.message}`));
     tab.on('message', (data: RawData) => this.#fromTab(tab, textOf(data)));
     this.#sendText(tab, JSON.stringify(this.#hello()));
@@ -223,6 +228,11 @@ export class AgentHub {
   closeTabs(code: number, reason: string): void {
     for (const tab of this.#tabs) tab.close(code, reason);
     this.#tabs.clear();
+    this.#onTabCount(0);
+  }
+
+  #dropTab(tab: WebSocket): void {
+    if (this.#tabs.delete(tab)) this.#onTabCount(this.#tabs.size);
   }
 
   #fromAgent(line: InboundMessage): void {
@@ -325,7 +335,7 @@ export class AgentHub {
 
   #refuse(tab: WebSocket, reason: string): void {
     this.#log(`rpc-ui: a tab was disconnected: ${reason}`);
-    this.#tabs.delete(tab);
+    this.#dropTab(tab);
     tab.close(POLICY_VIOLATION, closeReason(reason));
   }
 
@@ -333,7 +343,7 @@ export class AgentHub {
     if (tab.readyState !== tab.OPEN) return;
     if (tab.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.#log('rpc-ui: a tab reads too slowly to follow the agent and was disconnected.');
-      this.#tabs.delete(tab);
+      this.#dropTab(tab);
       tab.terminate();
       return;
     }

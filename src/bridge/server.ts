@@ -67,6 +67,12 @@ export interface BridgeOptions {
   readonly maxPayload?: number;
   /** Where to report refused connections and other problems (default: nowhere). */
   readonly log?: (message: string) => void;
+  /**
+   * Close the bridge (and end the agent) once no tab has been connected for this many
+   * milliseconds, counted from the start too. For a host that may come back, such as an IDE
+   * window that reloads: it finds the agent still there. Default: never.
+   */
+  readonly closeWhenUnusedMs?: number;
 }
 
 /** A running bridge. */
@@ -88,6 +94,8 @@ export interface Bridge {
   readonly agentExit: Promise<BridgeAgentExit>;
   /** End the agent (by closing its stdin), close every connection and the server. */
   close(): Promise<void>;
+  /** Resolves once the bridge has closed, by {@link Bridge.close} or for want of tabs. */
+  readonly closed: Promise<void>;
 }
 
 /** Default port of `rpc-ui serve`. */
@@ -219,12 +227,35 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     throw error;
   }
   const label = spec.label ?? [spec.command, ...(spec.args ?? [])].join(' ');
-  const agentHub = new AgentHub({ agent, label, log, restart: spawnAgent, identity: spec.identity });
+  let closing: Promise<void> | undefined;
+  let markClosed = (): void => undefined;
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve;
+  });
+  const unusedMs = options.closeWhenUnusedMs;
+  let unusedTimer: ReturnType<typeof setTimeout> | undefined;
+  const onTabCount = (count: number): void => {
+    clearTimeout(unusedTimer);
+    unusedTimer = undefined;
+    if (unusedMs === undefined || count > 0 || closing) return;
+    unusedTimer = setTimeout(() => {
+      log(`rpc-ui: no tab for ${Math.round(unusedMs / 1000)} s: closing.`);
+      void close();
+    }, unusedMs);
+  };
+  const agentHub = new AgentHub({
+    agent,
+    label,
+    log,
+    restart: spawnAgent,
+    identity: spec.identity,
+    onTabCount,
+  });
   state.hub = agentHub;
 
-  let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      clearTimeout(unusedTimer);
       await agentHub.stopAgent();
       // Give the tabs the exit message before their sockets close.
       await agentHub.ended;
@@ -234,9 +265,11 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      markClosed();
     })();
     return closing;
   };
+  onTabCount(0);
 
   const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
   return {
@@ -249,5 +282,6 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     },
     agentExit: agentHub.ended,
     close,
+    closed,
   };
 }

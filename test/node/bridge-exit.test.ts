@@ -160,3 +160,43 @@ describe('the agent started again', () => {
     expect(tab.values.filter((v) => v.type === 'rpc_ui_hello')).toHaveLength(1);
   });
 });
+
+describe('a bridge that closes when unused (closeWhenUnusedMs)', () => {
+  // Runs until its stdin closes, as an RPC agent does.
+  const patient = "process.stdin.resume(); process.stdin.on('end', () => process.exit(0));";
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('keeps the agent while a tab is there and through a short absence, then ends it', async () => {
+    const bridge = await startBridge({
+      port: 0,
+      agent: { command: process.execPath, args: ['-e', patient] },
+      closeWhenUnusedMs: 400,
+    });
+    bridges.push(bridge);
+    const base = `http://127.0.0.1:${bridge.port}`;
+    const first = await openTab(base);
+    await pause(800);
+    // A host that went away and came back within the grace finds the same agent process.
+    const session = first.values[0]?.session;
+    first.close();
+    await pause(100);
+    const back = await openTab(base);
+    expect(back.values[0]).toMatchObject({ session, running: true });
+    await pause(800);
+    expect(bridge.agent.child.exitCode).toBeNull();
+    back.close();
+    await bridge.closed;
+    expect(await bridge.agentExit).toMatchObject({ type: 'rpc_ui_agent_exit', code: 0 });
+  });
+
+  it('closes when no tab ever comes', async () => {
+    const bridge = await startBridge({
+      port: 0,
+      agent: { command: process.execPath, args: ['-e', patient] },
+      closeWhenUnusedMs: 200,
+    });
+    bridges.push(bridge);
+    await bridge.closed;
+    expect(await bridge.agentExit).toMatchObject({ code: 0 });
+  });
+});
