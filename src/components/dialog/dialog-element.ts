@@ -12,9 +12,9 @@ import { ansiText } from '../ansi-text/ansi-text.js';
 import { CountdownController, NoticeController } from './countdown.js';
 import { cssomStyle } from '../internal/cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
-import { FocusReturn, wrapTab } from '../internal/focus.js';
+import { DialogFocus } from './dialog-focus.js';
+import { onDialogKeydown } from './dialog-keys.js';
 import { dialogEnglish, format, type RpcStrings, stringsFor } from '../strings/strings.js';
-import { enterKind, isComposing } from '../internal/keys.js';
 import { guardStrayInput } from './stray-input.js';
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
@@ -127,7 +127,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     if (!this.controller) this.#expire();
   });
   readonly #notice = new NoticeController(this);
-  readonly #focusReturn = new FocusReturn();
+  readonly #focus = new DialogFocus(this, { shown: () => this.#shown, initial: () => this.initialFocus() });
   // Enter and clicks meant for something else: held back for a moment after a request shows.
   readonly #armStrayInputGuard = guardStrayInput(this);
   // A title or body taller than its box scrolls: Tab reaches it then, so that keys scroll it.
@@ -235,7 +235,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
       dialog.close();
       dialog.showModal();
     }
-    this.initialFocus()?.focus();
+    this.#focus.enter();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -334,16 +334,14 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     const dialog = this.dialog;
     if (!dialog || this.settled) return;
     if (!dialog.open) {
-      // Nothing focused at showModal() leaves the browser nothing to give focus back to on close:
-      // that is restoreFocus's job, and between queued dialogs nothing on the page should get it.
-      (this.#focusReturn.save() as HTMLElement | null)?.blur();
+      this.#focus.save();
       if (this.contained) dialog.show();
       else dialog.showModal();
       this.#shown = true;
     }
     this.#armStrayInputGuard();
     for (const scroller of dialog.querySelectorAll('h2, .body')) this.#scrollers.observe(scroller);
-    this.initialFocus()?.focus();
+    this.#focus.enter();
   }
 
   #close(): void {
@@ -352,7 +350,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     this.#shown = false;
     this.open = false;
     this.dialog?.close(); // nothing happens when it is closed already
-    if (wasShown && this.restoreFocus) this.#focusReturn.restore(this.returnFocus, this.renderRoot);
+    if (wasShown && this.restoreFocus) this.#focus.restore(this.returnFocus);
   }
 
   #expire(): void {
@@ -368,21 +366,10 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   // Lit calls these listeners with the element as `this`.
 
   #onKeydown(event: KeyboardEvent): void {
-    // The Enter that commits an IME composition, the Escape that drops it: the input method's.
-    if (isComposing(event)) return;
-    // A held-down key repeats: it must not answer the next dialog too.
-    const once = !event.repeat;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      if (once) this.cancel();
-    } else if (enterKind(event) === 'primary') {
-      event.preventDefault();
-      if (once) this.primaryAction();
-    } else if (event.key === 'Enter' && !once && event.target instanceof HTMLButtonElement) {
-      event.preventDefault(); // the repeated key press would click the next dialog's button
-    } else {
-      wrapTab(event, event.currentTarget as HTMLDialogElement);
-    }
+    onDialogKeydown(event, event.currentTarget as HTMLDialogElement, {
+      cancel: () => this.cancel(),
+      primary: () => this.primaryAction(),
+    });
   }
 
   #onCancel(event: Event): void {
