@@ -194,7 +194,6 @@ describe('examples/vscode webview', () => {
       cspSource: 'https://file+.vscode-resource.vscode-cdn.net',
       scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/webview.js',
       styleUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/media/webview.css',
-      stateKey: 'rpc-ui-kit:0123',
       nonce: 'bm9uY2Uwbm9uY2Ux+/==',
     };
     expect(webviewCsp(options)).to.equal(

@@ -1,25 +1,26 @@
 /**
- * One agent process behind one webview (the editor panel or the side-bar view):
+ * One agent behind one webview (the editor panel or the side-bar view). The agent runs in a
+ * keeper (`keeper.ts`), a process of its own that outlives the extension host, so a reloaded
+ * window finds it again; the session is the keeper's WebSocket, relayed to the webview:
  *
- * - every line the agent writes on stdout goes to the webview as a string (`webview.postMessage`),
- *   held until its page is ready, and while it is hidden (its page is gone then);
- * - every object the webview posts (dialog answers, commands) goes to the agent's stdin as one
- *   JSON line, except the webview's own requests to the extension (`rpc_ui_vscode_*`);
- * - the agent's `setTitle` becomes the panel's or the view's title;
- * - the agent's stderr goes to the "rpc-ui-kit agent" output channel; when the agent exits, the
- *   webview is told (`rpc_ui_agent_exit`, which `<rpc-extension-ui>` shows), and when it could
- *   not start at all, why, in words (`rpc_ui_vscode_start_failed`);
- * - disposing the host ends the agent the way it expects: its stdin is closed (then SIGTERM if it
- *   is still running a few seconds later).
+ * - every line from the keeper (the agent's, and the bridge's own `rpc_ui_*` messages: hello,
+ *   the dialogs still open, exit) goes to the webview as a string (`webview.postMessage`), held
+ *   until its page is ready, and while it is hidden (its page is gone then);
+ * - every object the webview posts (dialog answers, commands) goes to the keeper, except the
+ *   webview's own requests to the extension (`rpc_ui_vscode_*`);
+ * - the agent's `setTitle` becomes the panel's or the view's title, its stderr goes to the
+ *   "rpc-ui-kit agent" output channel, and when it could not start at all the webview is told why,
+ *   in words (`rpc_ui_vscode_start_failed`);
+ * - when the agent, or its keeper, is gone, "Start the agent again" in the page starts it again.
+ *
+ * A view remembers its keeper in the workspace state and leaves it running when it goes (the
+ * keeper ends the agent once no window came back for a while); a panel, which VS Code does not
+ * bring back after a reload, ends its keeper with it.
  */
-import { spawn } from 'node:child_process';
 import * as vscode from 'vscode';
+import type WebSocket from 'ws';
 import type { AgentCommand } from './agent-command.js';
-
-/** How long the agent may take to exit after its stdin closed, before it gets SIGTERM. */
-const STOP_GRACE_MS = 3000;
-/** How many stderr lines are passed on when the agent exits. */
-const STDERR_LINES = 20;
+import { agentKey, connectKeeper, type KeeperAddress, startKeeper } from './keeper.js';
 
 /** What a panel and a view have in common, as the session uses it. */
 export interface AgentHost {
@@ -32,30 +33,58 @@ export interface AgentHost {
   readonly onDidDispose: vscode.Event<void>;
 }
 
+/** How a session runs its agent. */
+export interface AgentSessionOptions {
+  readonly agent: AgentCommand;
+  /** The agent's working directory. */
+  readonly cwd: string | undefined;
+  /** The bundled keeper (`dist/agent-keeper.js`). */
+  readonly keeperScript: string;
+  /** Where keepers write their log. */
+  readonly keeperLog: string;
+  /** Where the keeper is remembered across reloads (a view); without it the keeper ends with the host. */
+  readonly memory?: {
+    get(): KeeperAddress | undefined;
+    set(address: KeeperAddress | undefined): void;
+  };
+}
+
 /** ANSI sequences and control characters: a title is one plain line. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_TITLE_TEXT = /\u001b\[[0-9;:]*[A-Za-z]|[\u0000-\u001f\u007f-\u009f]/g;
 
-/** The title in a `setTitle` request line, if it is one (most lines are not: checked cheaply first). */
-function titleOf(line: string): string | undefined {
-  if (!line.includes('"setTitle"')) return undefined;
+/** A line's JSON, when it may be one the session reads (most lines are not: checked cheaply first). */
+function parsed(line: string, marker: string): Record<string, unknown> | undefined {
+  if (!line.includes(marker)) return undefined;
   try {
-    const message = JSON.parse(line) as { type?: unknown; method?: unknown; title?: unknown };
-    if (message.type !== 'extension_ui_request' || message.method !== 'setTitle') return undefined;
-    return typeof message.title === 'string' ? message.title.replace(NOT_TITLE_TEXT, '') : undefined;
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Why the agent did not start, for a person: the command, what failed, and where to change it. */
-function startFailure(agent: AgentCommand, error: NodeJS.ErrnoException): string {
-  const why =
-    error.code === 'ENOENT'
-      ? `"${agent.command}" was not found on PATH`
-      : `"${agent.command}" failed: ${error.message}`;
-  return `The agent could not start: ${why}. Install it, or choose another agent in the settings (rpcUiKit.agent).`;
+/** The title in a `setTitle` request line, if it is one. */
+function titleOf(line: string): string | undefined {
+  const message = parsed(line, '"setTitle"');
+  if (message?.type !== 'extension_ui_request' || message.method !== 'setTitle') return undefined;
+  return typeof message.title === 'string' ? message.title.replace(NOT_TITLE_TEXT, '') : undefined;
 }
+
+/** The agent's stderr lines in the bridge's `rpc_ui_agent_stderr`, if it is one. */
+function stderrOf(line: string): string[] {
+  const message = parsed(line, '"rpc_ui_agent_stderr"');
+  if (message?.type !== 'rpc_ui_agent_stderr' || !Array.isArray(message.lines)) return [];
+  return message.lines.filter((text): text is string => typeof text === 'string');
+}
+
+/** A WebSocket message as text (the bridge sends text frames; `ws` hands them over as Buffers). */
+const textOf = (data: WebSocket.RawData): string =>
+  (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString('utf8');
+
+/** The bridge's exit message, for an end the bridge could not report itself. */
+const exitLine = (why: string): string =>
+  JSON.stringify({ type: 'rpc_ui_agent_exit', code: null, signal: null, stderr: [why] });
 
 /** The sessions whose host is open, for the Stop command. */
 const sessions = new Set<AgentHost>();
@@ -66,19 +95,12 @@ export function stopVisibleAgents(): void {
     if (host.visible) void host.webview.postMessage({ type: 'rpc_ui_vscode_stop' });
 }
 
-/** Start `agent` in `cwd` behind `host`; it ends with the host. */
-export function startAgentSession(host: AgentHost, agent: AgentCommand, cwd: string | undefined): void {
+/** Run the agent behind `host`: found again (a view after a reload) or started. */
+export function startAgentSession(host: AgentHost, options: AgentSessionOptions): void {
   sessions.add(host);
   const { webview } = host;
   const output = vscode.window.createOutputChannel('rpc-ui-kit agent');
-  const child = spawn(agent.command, [...agent.args], {
-    cwd,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    // `pi` is a `.cmd` shim on Windows, which only a shell runs.
-    shell: process.platform === 'win32',
-  });
-  let exited = false;
-  // A disposed webview throws on use; the agent may still write (or exit) after that.
+  // A disposed webview throws on use; the keeper may still write after that.
   let disposed = false;
 
   // A message posted before the page listens, or while it is hidden (it has no page then), is
@@ -92,54 +114,65 @@ export function startAgentSession(host: AgentHost, agent: AgentCommand, cwd: str
     if (ready) void webview.postMessage(message);
     else held.push(message);
   };
-  const line = (text: string): void => {
-    const title = titleOf(text);
-    if (title !== undefined && !disposed) host.setTitle(title);
-    post(text);
-  };
 
-  let partial = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = (partial + chunk).split('\n');
-    partial = lines.pop() ?? '';
-    for (const text of lines) {
-      const trimmed = text.endsWith('\r') ? text.slice(0, -1) : text;
-      if (trimmed.trim() !== '') line(trimmed);
+  let socket: WebSocket | undefined;
+  let keeper: KeeperAddress | undefined;
+  const attach = (opened: WebSocket, address: KeeperAddress): void => {
+    if (disposed) {
+      opened.close();
+      return;
     }
-  });
-  child.stdout.on('end', () => {
-    // A last line without its newline.
-    if (partial.trim() !== '') line(partial);
-    partial = '';
-  });
-
-  const stderr: string[] = [];
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    if (!disposed) output.append(chunk);
-    stderr.push(...chunk.split('\n').filter((text) => text !== ''));
-    stderr.splice(0, Math.max(0, stderr.length - STDERR_LINES));
-  });
-
-  // A write after the agent died must not throw in the extension host.
-  child.stdin.on('error', () => undefined);
-  const ended = (code: number | null, signal: string | null): void => {
-    if (exited) return;
-    exited = true;
-    post(JSON.stringify({ type: 'rpc_ui_agent_exit', code, signal, stderr }));
+    socket = opened;
+    keeper = address;
+    opened.on('message', (data: WebSocket.RawData) => {
+      const line = textOf(data);
+      const title = titleOf(line);
+      if (title !== undefined && !disposed) host.setTitle(title);
+      for (const text of stderrOf(line)) if (!disposed) output.appendLine(text);
+      post(line);
+    });
+    opened.on('close', () => {
+      if (socket !== opened) return;
+      socket = undefined;
+      post(exitLine('The agent keeper closed the connection.'));
+    });
   };
-  child.on('error', (error: NodeJS.ErrnoException) => {
-    // Not started (e.g. ENOENT), or a kill that failed: either way it is told once.
-    stderr.push(error.message);
-    if (child.pid === undefined)
-      post({ type: 'rpc_ui_vscode_start_failed', message: startFailure(agent, error) });
-    ended(null, null);
-  });
-  // `close`, not `exit`: every line the agent wrote has been read (and posted) by then.
-  child.on('close', ended);
+
+  const agent = { ...options.agent, cwd: options.cwd };
+  let connecting = false;
+  const connect = async (): Promise<void> => {
+    if (connecting || socket) return;
+    connecting = true;
+    try {
+      const remembered = options.memory?.get();
+      if (remembered?.agent === agentKey(agent)) {
+        const found = await connectKeeper(remembered).catch(() => undefined);
+        if (found) return attach(found, remembered);
+      }
+      const started = await startKeeper(options.keeperScript, agent, options.keeperLog);
+      if ('failed' in started) {
+        options.memory?.set(undefined);
+        post({ type: 'rpc_ui_vscode_start_failed', message: started.failed });
+        post(exitLine(started.failed));
+        return;
+      }
+      options.memory?.set(started);
+      attach(await connectKeeper(started), started);
+    } catch (error) {
+      post(
+        exitLine(
+          `The agent keeper could not be reached: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+    } finally {
+      connecting = false;
+    }
+  };
+  void connect();
 
   const subscriptions = [
     webview.onDidReceiveMessage((message) => {
-      // Only plain objects are protocol messages; each becomes one line.
+      // Only plain objects are protocol messages.
       if (typeof message !== 'object' || message === null || Array.isArray(message)) return;
       const { type } = message as { type?: unknown };
       if (type === 'rpc_ui_vscode_ready') {
@@ -153,7 +186,12 @@ export function startAgentSession(host: AgentHost, agent: AgentCommand, cwd: str
         void vscode.commands.executeCommand('workbench.action.openSettings', 'rpcUiKit.agent');
         return;
       }
-      if (!exited && child.stdin.writable) child.stdin.write(`${JSON.stringify(message)}\n`);
+      // With its keeper gone, the agent is started again here, in a new keeper.
+      if (type === 'rpc_ui_restart_agent' && !socket) {
+        void connect();
+        return;
+      }
+      if (socket?.readyState === socket?.OPEN) socket?.send(JSON.stringify(message));
     }),
     host.onDidBecomeVisible(() => {
       // A new page, which will say when it listens.
@@ -166,10 +204,16 @@ export function startAgentSession(host: AgentHost, agent: AgentCommand, cwd: str
     disposed = true;
     for (const subscription of subscriptions) subscription.dispose();
     output.dispose();
-    if (exited) return;
-    child.stdin.end();
-    setTimeout(() => {
-      if (!exited) child.kill('SIGTERM');
-    }, STOP_GRACE_MS).unref();
+    const closing = socket;
+    socket = undefined;
+    closing?.close();
+    // A view's keeper waits for the view to come back; a panel's ends now (it closes the agent's stdin).
+    if (!options.memory && keeper?.pid !== undefined) {
+      try {
+        process.kill(keeper.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
   });
 }

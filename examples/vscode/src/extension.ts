@@ -3,18 +3,28 @@
  * pi by default), its extension UI rendered by `<rpc-extension-ui>` in a webview (`webview.ts`),
  * in the side bar ("Agent" in the activity bar, or "rpc-ui-kit: Show agent in the side bar") or
  * in an editor panel ("rpc-ui-kit: Open agent UI"). Each has its own agent, which runs in the
- * first workspace folder and ends when its view or panel goes away (see `agent-session.ts`).
+ * first workspace folder, in a keeper process that a reloaded window finds again (see
+ * `agent-session.ts`).
  *
- * Node and VS Code only (bundled to `dist/extension.js` with `vscode` left external).
+ * Node and VS Code only (bundled to `dist/extension.js` with `vscode` left external; the keeper
+ * to `dist/agent-keeper.js`).
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { type AgentCommand, agentCommand } from './agent-command.js';
-import { type AgentHost, startAgentSession, stopVisibleAgents } from './agent-session.js';
+import {
+  type AgentHost,
+  type AgentSessionOptions,
+  startAgentSession,
+  stopVisibleAgents,
+} from './agent-session.js';
 import { webviewHtml } from './html.js';
+import type { KeeperAddress } from './keeper.js';
 
 /** The side-bar view's id (package.json `contributes.views`). */
 const VIEW_ID = 'rpcUiKit.agentView';
+/** Where the view's keeper is remembered (the workspace state: per window's folder). */
+const VIEW_KEEPER = 'rpcUiKit.viewKeeper';
 
 export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
@@ -30,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
 }
 
 export function deactivate(): void {
-  // Every panel and view ends its own agent when it is disposed, which VS Code does on shutdown.
+  // A panel's keeper ends with it; a view's ends once no window came back to it for a while.
 }
 
 function settingsAgent(): AgentCommand {
@@ -51,13 +61,23 @@ function fillWebview(context: vscode.ExtensionContext, webview: vscode.Webview):
     cspSource: webview.cspSource,
     scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
     styleUri: webview.asWebviewUri(vscode.Uri.joinPath(media, 'webview.css')).toString(),
-    // One page per agent: the view or panel and its agent are made together.
-    stateKey: `rpc-ui-kit:${randomBytes(8).toString('hex')}`,
     nonce: randomBytes(16).toString('base64'),
   });
 }
 
-const workspaceFolder = (): string | undefined => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+/** How a view's or panel's agent runs: the settings' agent in the first folder, in a keeper. */
+function sessionOptions(
+  context: vscode.ExtensionContext,
+  memory?: AgentSessionOptions['memory'],
+): AgentSessionOptions {
+  return {
+    agent: settingsAgent(),
+    cwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+    keeperScript: vscode.Uri.joinPath(context.extensionUri, 'dist', 'agent-keeper.js').fsPath,
+    keeperLog: vscode.Uri.joinPath(context.logUri, 'agent-keeper.log').fsPath,
+    memory,
+  };
+}
 
 function startInView(context: vscode.ExtensionContext, view: vscode.WebviewView): void {
   fillWebview(context, view.webview);
@@ -75,7 +95,13 @@ function startInView(context: vscode.ExtensionContext, view: vscode.WebviewView)
       }),
     onDidDispose: view.onDidDispose,
   };
-  startAgentSession(host, settingsAgent(), workspaceFolder());
+  startAgentSession(
+    host,
+    sessionOptions(context, {
+      get: () => context.workspaceState.get<KeeperAddress>(VIEW_KEEPER),
+      set: (address) => void context.workspaceState.update(VIEW_KEEPER, address),
+    }),
+  );
 }
 
 function openPanel(context: vscode.ExtensionContext): void {
@@ -95,5 +121,5 @@ function openPanel(context: vscode.ExtensionContext): void {
       }),
     onDidDispose: panel.onDidDispose,
   };
-  startAgentSession(host, settingsAgent(), workspaceFolder());
+  startAgentSession(host, sessionOptions(context));
 }

@@ -13,11 +13,6 @@ export interface WebviewHtmlOptions {
   readonly scriptUri: string;
   /** `webview.asWebviewUri(…/media/webview.css)`, as a string: the composer's look. */
   readonly styleUri: string;
-  /**
-   * Names this agent's saved state: a new agent (a reloaded window) gets a new one, so it never
-   * shows dialogs the agent before it asked.
-   */
-  readonly stateKey: string;
   /** A fresh random nonce for each HTML (base64). */
   readonly nonce: string;
   /** The document title. */
@@ -49,7 +44,7 @@ export function webviewCsp({ cspSource, nonce }: Pick<WebviewHtmlOptions, 'cspSo
 
 /** The whole HTML document: an empty body the script fills (see `webview.ts`). */
 export function webviewHtml(options: WebviewHtmlOptions): string {
-  const { scriptUri, styleUri, stateKey, nonce, title = 'Agent UI' } = options;
+  const { scriptUri, styleUri, nonce, title = 'Agent UI' } = options;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -58,7 +53,6 @@ export function webviewHtml(options: WebviewHtmlOptions): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${escapeHtml(styleUri)}">
-<meta name="rpc-ui-state-key" content="${escapeHtml(stateKey)}">
 </head>
 <body>
 <script nonce="${escapeHtml(nonce)}" src="${escapeHtml(scriptUri)}"></script>

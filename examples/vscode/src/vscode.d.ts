@@ -22,11 +22,21 @@ declare module 'vscode' {
     toString(): string;
   }
 
+  /** Values kept across reloads. */
+  export interface Memento {
+    get<T>(key: string): T | undefined;
+    update(key: string, value: unknown): Thenable<void>;
+  }
+
   export interface ExtensionContext {
     /** Disposed when the extension is deactivated. */
     readonly subscriptions: Disposable[];
     /** The folder the extension is installed in. */
     readonly extensionUri: Uri;
+    /** Kept for this workspace (the window's folder). */
+    readonly workspaceState: Memento;
+    /** A folder for the extension's logs (it may not exist yet). */
+    readonly logUri: Uri;
   }
 
   export enum ViewColumn {
@@ -90,6 +100,7 @@ declare module 'vscode' {
 
   export interface OutputChannel extends Disposable {
     append(value: string): void;
+    appendLine(value: string): void;
   }
 
   export interface WorkspaceConfiguration {

@@ -6,8 +6,10 @@
  *   it on `window` (only from this page's own origin, where VS Code delivers them) and decodes it;
  * - answers and commands go back as plain objects through `vscode.postMessage`; the extension
  *   writes each one to the agent's stdin as one JSON line;
- * - `stateStore = vscode` keeps pending dialogs in the webview state, so they come back, with
- *   their remaining time, after the panel was hidden and its page thrown away.
+ * - `stateStore = vscode` keeps pending dialogs and what was typed in them in the webview state,
+ *   so they come back, with their remaining time, after the view was hidden and its page thrown
+ *   away, or the window reloaded (the state is tied to the agent process that asked: the
+ *   bridge's hello names it, and a page greeted by another process drops it).
  *
  * The theme needs nothing: VS Code sets the `--vscode-*` variables on `<html>`, and the kit's
  * components fall back to them (`--vscode-button-background`, `--vscode-focusBorder`, …); the
@@ -74,12 +76,25 @@ function composer(send: (text: string) => void): HTMLFormElement {
 }
 
 /**
- * A page saved by another agent (one that ended with the window that reloaded) holds dialogs no
- * one will read an answer to: forget it.
+ * Give focus back to what had it when the webview gets focus again with nothing focused: Chromium
+ * takes it off the focused element when the workbench takes focus (the command palette, say).
+ * The kit's dialogs do this for themselves; this is for the composer. Returns the cleanup.
  */
-function forgetOtherAgents(vscode: VsCodeWebviewApi, stateKey: string): void {
-  const state = vscode.getState();
-  if (typeof state === 'object' && state !== null && !(stateKey in state)) vscode.setState({});
+function keepFocusAcrossTheWorkbench(): () => void {
+  let last: HTMLElement | undefined;
+  const noted = (event: FocusEvent): void => {
+    const target = event.composedPath()[0];
+    if (target instanceof HTMLElement) last = target;
+  };
+  const back = (): void => {
+    if (document.activeElement === document.body && last?.isConnected) last.focus();
+  };
+  document.addEventListener('focusin', noted);
+  window.addEventListener('focus', back);
+  return () => {
+    document.removeEventListener('focusin', noted);
+    window.removeEventListener('focus', back);
+  };
 }
 
 /** The message shown when the agent could not start, with a way to the setting that names it. */
@@ -101,16 +116,10 @@ function startFailedNotice(vscode: VsCodeWebviewApi, text: string): HTMLElement 
  * Render the agent UI into `root`, connected to the extension through `vscode`: the element, a
  * "Message" field the agent's `set_editor_text` fills, and a button that sends it as a prompt.
  */
-export function startWebview(
-  vscode: VsCodeWebviewApi,
-  root: ParentNode = document.body,
-  stateKey = 'rpc-ui-kit',
-): StartedWebview {
-  forgetOtherAgents(vscode, stateKey);
+export function startWebview(vscode: VsCodeWebviewApi, root: ParentNode = document.body): StartedWebview {
   const transport = new PostMessageTransport({ target: vscode, source: window });
   const element = document.createElement('rpc-extension-ui');
   element.setAttribute('editor-target', '#message');
-  element.setAttribute('persist-key', stateKey);
   // Dialogs stay inside the view: a side bar is narrow.
   element.contained = true;
   // Both before the element connects: the stored state is restored before any message arrives.
@@ -125,6 +134,7 @@ export function startWebview(
     else if (message) element.before(startFailedNotice(vscode, message.message));
   };
   window.addEventListener('message', onMessage);
+  const stopKeepingFocus = keepFocusAcrossTheWorkbench();
   root.append(element);
 
   return {
@@ -132,6 +142,7 @@ export function startWebview(
     transport,
     dispose: () => {
       window.removeEventListener('message', onMessage);
+      stopKeepingFocus();
       element.remove();
       transport.close();
     },
@@ -140,10 +151,9 @@ export function startWebview(
 
 // The real entry: in a VS Code webview `acquireVsCodeApi` exists (and may be called only once).
 const acquire = (globalThis as { acquireVsCodeApi?: () => VsCodeWebviewApi }).acquireVsCodeApi;
-const stateKey = document.querySelector('meta[name="rpc-ui-state-key"]')?.getAttribute('content');
 if (typeof acquire === 'function') {
   const vscode = acquire();
-  startWebview(vscode, document.body, stateKey ?? undefined);
+  startWebview(vscode);
   // The extension holds the agent's lines until the page listens.
   vscode.postMessage({ type: 'rpc_ui_vscode_ready' });
 }
