@@ -117,6 +117,14 @@ export function startAgentSession(host: AgentHost, options: AgentSessionOptions)
 
   let socket: WebSocket | undefined;
   let keeper: KeeperAddress | undefined;
+  // A title set while VS Code is still making the view (a reloaded window) is lost, and setting
+  // the same one again does nothing: it waits until the page is ready.
+  let heldTitle: string | undefined;
+  const showTitle = (title: string): void => {
+    if (disposed) return;
+    if (ready) host.setTitle(title);
+    else heldTitle = title;
+  };
   const attach = (opened: WebSocket, address: KeeperAddress): void => {
     if (disposed) {
       opened.close();
@@ -127,7 +135,7 @@ export function startAgentSession(host: AgentHost, options: AgentSessionOptions)
     opened.on('message', (data: WebSocket.RawData) => {
       const line = textOf(data);
       const title = titleOf(line);
-      if (title !== undefined && !disposed) host.setTitle(title);
+      if (title !== undefined) showTitle(title);
       for (const text of stderrOf(line)) if (!disposed) output.appendLine(text);
       post(line);
     });
@@ -177,6 +185,8 @@ export function startAgentSession(host: AgentHost, options: AgentSessionOptions)
       const { type } = message as { type?: unknown };
       if (type === 'rpc_ui_vscode_ready') {
         ready = true;
+        if (heldTitle !== undefined) host.setTitle(heldTitle);
+        heldTitle = undefined;
         const messages = held;
         held = [];
         for (const queued of messages) void webview.postMessage(queued);
@@ -191,7 +201,7 @@ export function startAgentSession(host: AgentHost, options: AgentSessionOptions)
         void connect();
         return;
       }
-      if (socket?.readyState === socket?.OPEN) socket?.send(JSON.stringify(message));
+      if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     }),
     host.onDidBecomeVisible(() => {
       // A new page, which will say when it listens.
