@@ -79,8 +79,10 @@ function stderrOf(line: string): string[] {
 }
 
 /** A WebSocket message as text (the bridge sends text frames; `ws` hands them over as Buffers). */
-const textOf = (data: WebSocket.RawData): string =>
-  (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer)).toString('utf8');
+const textOf = (data: WebSocket.RawData): string => {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  return (Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)).toString('utf8');
+};
 
 /** The bridge's exit message, for an end the bridge could not report itself. */
 const exitLine = (why: string): string =>
