@@ -2,10 +2,11 @@
  * Who may talk to the bridge: loopback detection, the origins allowed to open the WebSocket, the
  * token check and the Content-Security-Policy of the served page. Node only.
  */
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isIPv6 } from 'node:net';
 import type { BridgeAccess } from '../protocol/bridge.js';
+import { forwardedOrigin, fromTrustedProxy, plainAddress, saysForwarded } from './public-origin.js';
+import { checkToken } from './token.js';
 
 /** Whether `host` only accepts connections from this machine. */
 export function isLoopback(host: string): boolean {
@@ -19,10 +20,10 @@ export function hostPort(host: string, port: number): string {
 }
 
 /** The bridge's own origins: `http://host:port`, and the `localhost` alias for 127.0.0.1 and ::1. */
-export function ownOrigins(host: string, port: number): string[] {
-  const origins = [`http://${hostPort(host, port)}`];
-  if (host === '127.0.0.1' || host === '::1') origins.push(`http://localhost:${port}`);
-  if (host === 'localhost') origins.push(`http://127.0.0.1:${port}`);
+export function ownOrigins(host: string, port: number, scheme: 'http' | 'https' = 'http'): string[] {
+  const origins = [`${scheme}://${hostPort(host, port)}`];
+  if (host === '127.0.0.1' || host === '::1') origins.push(`${scheme}://localhost:${port}`);
+  if (host === 'localhost') origins.push(`${scheme}://127.0.0.1:${port}`);
   return origins;
 }
 
@@ -41,42 +42,31 @@ export function contentSecurityPolicy(origins: readonly string[]): string {
   ].join('; ');
 }
 
-/** Compare two secrets in constant time. */
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** What an upgrade request must satisfy. */
-export interface UpgradePolicy {
+/** What a request to the bridge must satisfy. */
+export interface AccessPolicy {
   /** Exact origins (`scheme://host:port`) allowed to connect. */
   readonly allowedOrigins: readonly string[];
-  /** When set, the `token` query parameter must equal it. */
+  /** When set, the request must carry it (see `checkToken`). */
   readonly token: string | undefined;
   /**
-   * With a token, also allow an `http:` origin naming the host the request was sent to (its `Host`
+   * With a token, also allow an origin naming the host the request was sent to (its `Host`
    * header): for a bridge listening on every address, reached under any of the machine's names.
    */
   readonly sameHost?: boolean;
+  /** The bridge serves https itself. */
+  readonly tls?: boolean;
+  /** Addresses of proxies whose forwarding headers tell the page's origin (`--trust-proxy`). */
+  readonly trustedProxies?: readonly string[];
 }
 
-/** Whether `origin` is `http://` and the request's `Host`. */
-function isRequestHost(origin: string, request: IncomingMessage): boolean {
+/** Whether `origin` is the bridge's own scheme and the request's `Host`. */
+function isRequestHost(origin: string, request: IncomingMessage, tls: boolean): boolean {
   try {
     const url = new URL(origin);
-    return url.protocol === 'http:' && url.host === request.headers.host?.toLowerCase();
+    return url.protocol === (tls ? 'https:' : 'http:') && url.host === request.headers.host?.toLowerCase();
   } catch {
     return false;
   }
-}
-
-/**
- * Why a WebSocket upgrade must be refused, or `undefined` when it may go on.
- * A missing `Origin` is refused too: browsers always send one, and other clients can set it.
- */
-export function refusalReason(request: IncomingMessage, url: URL, policy: UpgradePolicy): string | undefined {
-  return refusal(request, url, policy)?.reason;
 }
 
 /** Why a request is refused, and what a person can do about it. */
@@ -85,35 +75,61 @@ interface Refusal {
   readonly hint: string;
 }
 
-function refusal(request: IncomingMessage, url: URL, policy: UpgradePolicy): Refusal | undefined {
+/**
+ * Why a WebSocket upgrade must be refused, or `undefined` when it may go on.
+ * A missing `Origin` is refused too: browsers always send one, and other clients can set it.
+ */
+export function refusalReason(request: IncomingMessage, url: URL, policy: AccessPolicy): string | undefined {
   const origin = request.headers.origin;
-  if (!origin)
-    return { reason: 'The WebSocket upgrade has no Origin header.', hint: 'Connect from a web page.' };
-  const sameHost = policy.sameHost === true && policy.token !== undefined && isRequestHost(origin, request);
-  if (!sameHost && !policy.allowedOrigins.includes(origin))
-    return {
-      reason: `The origin ${origin} is not allowed.`,
-      hint: `Start the bridge with --allow-origin ${origin} (rpc-ui serve --allow-origin ${origin}).`,
-    };
-  return tokenRefusal(url, policy.token);
+  if (!origin) return 'The WebSocket upgrade has no Origin header.';
+  return (originRefusal(request, origin, policy) ?? tokenRefusal(request, url, policy.token))?.reason;
 }
 
-function tokenRefusal(url: URL, token: string | undefined): Refusal | undefined {
+function originRefusal(request: IncomingMessage, origin: string, policy: AccessPolicy): Refusal | undefined {
+  const proxies = policy.trustedProxies ?? [];
+  if (policy.allowedOrigins.includes(origin) || origin === forwardedOrigin(request, proxies))
+    return undefined;
+  if (policy.sameHost && policy.token !== undefined && isRequestHost(origin, request, policy.tls === true))
+    return undefined;
+  const reason = `The origin ${origin} is not allowed.`;
+  if (saysForwarded(request) && !fromTrustedProxy(request, proxies)) {
+    const peer = plainAddress(request.socket.remoteAddress ?? 'ADDRESS');
+    return {
+      reason,
+      hint: `It came through a proxy the bridge does not trust: start the bridge with --trust-proxy ${peer} (the proxy's address) or --public-url ${origin}/PATH/ (the page's address).`,
+    };
+  }
+  return {
+    reason,
+    hint: `Start the bridge with --allow-origin ${origin} (rpc-ui serve --allow-origin ${origin}).`,
+  };
+}
+
+function tokenRefusal(request: IncomingMessage, url: URL, token: string | undefined): Refusal | undefined {
   if (token === undefined) return undefined;
-  const hint = 'Open the URL the bridge printed, with its token.';
-  const given = url.searchParams.get('token');
-  if (given === null) return { reason: 'A token is required (add ?token=… to the URL).', hint };
-  if (!sameSecret(given, token)) return { reason: 'The token is wrong.', hint };
+  const check = checkToken(request, url, token);
+  if (check === 'missing')
+    return {
+      reason: 'A token is required.',
+      hint: 'Open the address the bridge printed (with its ?token=…) once in this browser, or give the token as ?token=… in the WebSocket URL.',
+    };
+  if (check === 'wrong')
+    return {
+      reason: 'The token is wrong.',
+      hint: 'Open the address the bridge printed when it started: a bridge started again has a new token, unless --token-file or RPC_UI_TOKEN keeps it.',
+    };
   return undefined;
 }
 
 /**
- * The answer to a plain `GET` of the WebSocket URL: whether an upgrade with the same `Origin` and
- * query would be taken, and why not (a `BridgeAccess`). Browsers send no `Origin` on a same-origin
- * `GET`: then only the token is checked. It grants nothing, so any origin may read it.
+ * The answer to a plain request of the WebSocket URL: whether an upgrade with the same `Origin`,
+ * token and cookies would be taken, and why not (a `BridgeAccess`). Without an `Origin` (a
+ * same-origin `GET`) only the token is checked. It grants nothing, so any origin may read it.
  */
-export function accessReport(request: IncomingMessage, url: URL, policy: UpgradePolicy): BridgeAccess {
-  const refused = request.headers.origin ? refusal(request, url, policy) : tokenRefusal(url, policy.token);
+export function accessReport(request: IncomingMessage, url: URL, policy: AccessPolicy): BridgeAccess {
+  const origin = request.headers.origin;
+  const refused =
+    (origin ? originRefusal(request, origin, policy) : undefined) ?? tokenRefusal(request, url, policy.token);
   return refused
     ? { type: 'rpc_ui_access', allowed: false, ...refused }
     : { type: 'rpc_ui_access', allowed: true };

@@ -1,6 +1,8 @@
 /** The command line of `rpc-ui`: parsing and the usage text. Node only. */
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES, type AgentName, isAgentName } from './agents/catalog.js';
+import { isLoopback } from './access.js';
+import { isAddress } from './public-origin.js';
 import { DEFAULT_PORT } from './server.js';
 
 /** The usage text of `rpc-ui`. */
@@ -21,9 +23,21 @@ RPC_UI_ATOMIC_SOURCE). The cache is RPC_UI_CACHE, else $XDG_CACHE_HOME/rpc-ui-ki
 Options:
   --agent NAME          ${AGENT_NAMES.join(', ')} (default pi)
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
-  --host ADDR           address to listen on (default 127.0.0.1; anything else requires a token)
-  --token T             secret the page must give to connect (generated when not on loopback)
+  --host ADDR           address to listen on (default 127.0.0.1)
+  --token T             the secret a page must give (default: a new one at each start; also
+                        RPC_UI_TOKEN, which other users cannot read in the process list)
+  --token-file FILE     read the secret from FILE (for a service that restarts)
+  --no-token            no secret, on loopback only: any process or user of this machine can
+                        then drive the agent, and through it run commands
   --allow-origin URL    also accept WebSockets from this origin (repeatable)
+  --allow-command TYPE  also pass this command type of a page's to the agent (repeatable;
+                        by default a page may chat, steer, stop, read and sign in)
+  --public-url URL      the address people open, behind a reverse proxy
+                        (https://dev.example/sessions/alice/)
+  --trust-proxy ADDR    read X-Forwarded-Proto, X-Forwarded-Host and Forwarded from this
+                        proxy's address only (repeatable)
+  --tls-cert FILE       serve https and wss with this certificate (PEM), with --tls-key
+  --tls-key FILE        the certificate's private key (PEM)
   --no-open             do not open the browser (also when CI is set)
   -h, --help            show this text
 
@@ -34,8 +48,15 @@ Example:
 export interface ServeArgs {
   readonly host: string;
   readonly port: number;
-  readonly token: string | undefined;
+  /** `--token`, else `RPC_UI_TOKEN`; `false` for `--no-token`. */
+  readonly token: string | false | undefined;
+  readonly tokenFile: string | undefined;
   readonly allowOrigins: readonly string[];
+  readonly allowCommands: readonly string[];
+  readonly publicUrl: string | undefined;
+  readonly trustProxies: readonly string[];
+  /** The certificate and key files, both or neither. */
+  readonly tls: { readonly cert: string; readonly key: string } | undefined;
   readonly open: boolean;
   /** The agent command and its arguments; empty for an agent by name. */
   readonly agent: readonly string[];
@@ -100,6 +121,60 @@ function installArgs(names: readonly string[]): CliParse {
   return { kind: 'install', agents: [...new Set(agents)] };
 }
 
+/** A token goes in a URL and a cookie as it is: no character either would need escaped. */
+const TOKEN_PATTERN = /^[A-Za-z0-9._~+/=-]+$/;
+/** A command type as the agents name theirs. */
+const COMMAND_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+interface AccessValues {
+  readonly token?: string;
+  readonly 'token-file'?: string;
+  readonly 'no-token'?: boolean;
+  readonly 'allow-command'?: string[];
+  readonly 'public-url'?: string;
+  readonly 'trust-proxy'?: string[];
+  readonly 'tls-cert'?: string;
+  readonly 'tls-key'?: string;
+}
+
+type AccessArgs = Pick<
+  ServeArgs,
+  'token' | 'tokenFile' | 'allowCommands' | 'publicUrl' | 'trustProxies' | 'tls'
+>;
+
+/** Who may connect and what they may send, or why the options do not fit together. */
+function accessArgs(values: AccessValues, host: string, env: NodeJS.ProcessEnv): AccessArgs | string {
+  const given = values.token ?? env.RPC_UI_TOKEN;
+  if (given !== undefined && !TOKEN_PATTERN.test(given))
+    return '--token takes letters, digits and ._~+/=- only (and is not empty).';
+  if (values['no-token'] && (given !== undefined || values['token-file'] !== undefined))
+    return 'Give --no-token or a token, not both.';
+  if (values.token !== undefined && values['token-file'] !== undefined)
+    return 'Give --token or --token-file, not both.';
+  if (values['no-token'] && !isLoopback(host))
+    return `--no-token is for loopback only; a bridge on ${host} needs its token.`;
+  const allowCommands = values['allow-command'] ?? [];
+  const badCommand = allowCommands.find((type) => !COMMAND_PATTERN.test(type));
+  if (badCommand !== undefined) return `--allow-command takes a command type like bash, not "${badCommand}".`;
+  const publicUrl = values['public-url'];
+  if (publicUrl !== undefined && !/^https?:$/.test(URL.parse(publicUrl)?.protocol ?? ''))
+    return `--public-url takes the page's http or https address, not "${publicUrl}".`;
+  const trustProxies = values['trust-proxy'] ?? [];
+  const badProxy = trustProxies.find((address) => !isAddress(address));
+  if (badProxy !== undefined) return `--trust-proxy takes the proxy's IP address, not "${badProxy}".`;
+  const cert = values['tls-cert'];
+  const key = values['tls-key'];
+  if ((cert === undefined) !== (key === undefined)) return 'Give --tls-cert and --tls-key together.';
+  return {
+    token: values['no-token'] ? false : given,
+    tokenFile: values['token-file'],
+    allowCommands,
+    publicUrl,
+    trustProxies,
+    tls: cert !== undefined && key !== undefined ? { cert, key } : undefined,
+  };
+}
+
 /**
  * Parse `rpc-ui` arguments (without `node` and the script). Everything after the first `--` is the
  * agent command, kept as it is.
@@ -117,8 +192,15 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         port: { type: 'string' },
         host: { type: 'string' },
         token: { type: 'string' },
+        'token-file': { type: 'string' },
+        'no-token': { type: 'boolean' },
         agent: { type: 'string' },
         'allow-origin': { type: 'string', multiple: true },
+        'allow-command': { type: 'string', multiple: true },
+        'public-url': { type: 'string' },
+        'trust-proxy': { type: 'string', multiple: true },
+        'tls-cert': { type: 'string' },
+        'tls-key': { type: 'string' },
         'no-open': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -145,7 +227,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (port === undefined)
     return { kind: 'error', message: `--port must be 0 to 65535, not "${values.port}".` };
   if (split >= 0 && agent.length === 0) return { kind: 'error', message: 'No agent command after "--".' };
-  if (values.token === '') return { kind: 'error', message: '--token must not be empty.' };
+  const host = values.host ?? '127.0.0.1';
+  const access = accessArgs(values, host, env);
+  if (typeof access === 'string') return { kind: 'error', message: access };
   const allowOrigins: string[] = [];
   for (const text of values['allow-origin'] ?? []) {
     const origin = originOf(text);
@@ -159,9 +243,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   return {
     kind: 'serve',
     args: {
-      host: values.host ?? '127.0.0.1',
+      host,
       port,
-      token: values.token,
+      ...access,
       allowOrigins,
       open: !values['no-open'] && !env.CI,
       agent,

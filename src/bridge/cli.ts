@@ -1,12 +1,11 @@
 /**
- * `rpc-ui serve [--port N] [--host ADDR] [--token T] [--no-open] [-- AGENT COMMAND...]`: runs an
- * agent (by default the embedded pi with the demo extension), serves the playground and bridges
- * them. Prints one line `rpc-ui: serving URL` on stdout when ready; everything else goes to
+ * `rpc-ui serve [options] [-- AGENT COMMAND...]`: runs an agent (by default the embedded pi with
+ * the demo extension), serves the playground and bridges them (the options: cli-args.ts). Prints one line `rpc-ui: serving URL` on stdout when ready; everything else goes to
  * stderr. Ctrl+C, SIGTERM or SIGHUP ends the agent by closing its stdin; a second one kills it.
  * bin/rpc-ui.mjs runs it. Node only.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCli, type ServeArgs, USAGE } from './cli-args.js';
 import { type AgentCommand, type AgentName, agentCommand } from './agents/catalog.js';
@@ -59,6 +58,31 @@ async function install(agents: readonly AgentName[]): Promise<number> {
   return 0;
 }
 
+/** The token and the TLS certificate from the files the arguments name. */
+function readAccessFiles(args: ServeArgs): {
+  token: string | false | undefined;
+  tls: { cert: Buffer; key: Buffer } | undefined;
+} {
+  const read = (file: string, what: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new Error(
+        `cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+        { cause: error },
+      );
+    }
+  };
+  const fromFile =
+    args.tokenFile === undefined ? undefined : read(args.tokenFile, 'the token file').toString('utf8').trim();
+  if (fromFile === '') throw new Error(`the token file ${args.tokenFile} is empty.`);
+  const tls = args.tls && {
+    cert: read(args.tls.cert, 'the certificate'),
+    key: read(args.tls.key, 'the key'),
+  };
+  return { token: fromFile ?? args.token, tls };
+}
+
 function describeListenError(error: unknown, args: ServeArgs): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'EADDRINUSE') return `rpc-ui: port ${args.port} is in use; pass --port 0 for a free one.`;
@@ -74,15 +98,27 @@ async function serve(args: ServeArgs): Promise<number> {
     console.error(`rpc-ui: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
+  let files;
+  try {
+    files = readAccessFiles(args);
+  } catch (error) {
+    chosen.cleanup();
+    console.error(`rpc-ui: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
   let bridge;
   try {
     bridge = await startBridge({
       host: args.host,
       port: args.port,
-      token: args.token,
+      token: files.token,
       agent: chosen.agent,
       staticDir: PLAYGROUND_DIR,
       extraOrigins: args.allowOrigins,
+      allowCommands: args.allowCommands,
+      publicUrl: args.publicUrl,
+      trustedProxies: args.trustProxies,
+      tls: files.tls,
       log,
     });
   } catch (error) {
@@ -90,6 +126,12 @@ async function serve(args: ServeArgs): Promise<number> {
     console.error(describeListenError(error, args));
     return 1;
   }
+  if (args.token === false)
+    log(
+      `rpc-ui: --no-token: any process or user of this machine that can reach ${args.host}:${bridge.port} can drive the agent, and through it run commands, by sending an allowed Origin header.`,
+    );
+  for (const type of args.allowCommands)
+    log(`rpc-ui: --allow-command ${type}: every page let in may send it to the agent.`);
   // A command that cannot run (not installed, a typo) fails now, not in the page.
   try {
     await bridge.agent.started;

@@ -1,7 +1,7 @@
 /**
  * The bridge's core: one agent process, any number of browser tabs. Every agent line goes to every
- * tab as it was written (but for lines of the bridge's own `rpc_ui_*` types: dropped); every tab
- * message goes to the agent as one line. A new tab first gets the current state (see
+ * tab as it was written (but for lines of the bridge's own `rpc_ui_*` types: dropped); a tab's
+ * answers, and its commands of the allowed types, go to the agent as one line each. A new tab first gets the current state (see
  * {@link UiTable}); the first answer to a dialog closes it in the other tabs; the agent's stderr
  * and its exit are told to everyone. Node only.
  */
@@ -17,6 +17,7 @@ import type { OutboundMessage } from '../transport/transport.js';
 import type { AgentIdentity } from '../protocol/agent.js';
 import type { AgentExit, AgentProcess } from './agent-process.js';
 import { AgentWire } from './agent-wire.js';
+import { commandAllowList, refusedCommand } from './commands.js';
 import { StderrRelay } from './stderr-relay.js';
 import { UiTable } from './ui-table.js';
 import { within } from './wait.js';
@@ -56,6 +57,8 @@ export interface AgentHubOptions {
   readonly identity?: AgentIdentity;
   /** Called with the number of connected tabs each time a tab comes or goes. */
   readonly onTabCount?: (count: number) => void;
+  /** The command types a tab may send the agent (answers always go); default `commandAllowList()`. */
+  readonly commands?: ReadonlySet<string>;
 }
 
 /** A close frame's reason holds at most 123 bytes of UTF-8: cut longer ones at a character. */
@@ -72,6 +75,7 @@ export class AgentHub {
   readonly #restart: (() => AgentProcess) | undefined;
   readonly #identity: AgentIdentity | undefined;
   readonly #onTabCount: (count: number) => void;
+  readonly #commands: ReadonlySet<string>;
   readonly #tabs = new Set<WebSocket>();
   /** The bridge is shutting down: the agent's end is expected, and it is not started again. */
   #shuttingDown = false;
@@ -97,6 +101,7 @@ export class AgentHub {
     this.#restart = options.restart;
     this.#identity = options.identity;
     this.#onTabCount = options.onTabCount ?? (() => undefined);
+    this.#commands = options.commands ?? commandAllowList();
     this.#agent = options.agent;
     this.#wire = this.#newWire(options.agent);
     this.#ended = this.#watch(options.agent);
@@ -320,6 +325,12 @@ export class AgentHub {
         const line = JSON.stringify(closed);
         for (const other of this.#tabs) if (other !== tab) this.#sendText(other, line);
       }
+      return;
+    }
+    if (!this.#commands.has(message.type)) {
+      const refused = refusedCommand(message.type, value.id);
+      this.#log(`rpc-ui: refused a tab's command: ${refused.error}`);
+      this.#sendText(tab, JSON.stringify(refused));
       return;
     }
     this.#toAgent(message);

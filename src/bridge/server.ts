@@ -1,14 +1,16 @@
 /**
  * The rpc-ui bridge server: runs one agent command, serves the built playground at `/` and
  * bridges the agent's JSONL stdio to browser tabs over a WebSocket at `/rpc`. Safe by default:
- * loopback only, same-origin WebSockets only, a token when listening beyond loopback, a strict
- * CSP. The browser never chooses the command. Node only.
+ * loopback only, a token always (a cookie once the page has given it), same-origin WebSockets
+ * only, the commands a UI needs only, a strict CSP. The browser never chooses the command. Works
+ * under any path a proxy gives it. Node only.
  */
 import type { AgentIdentity } from '../protocol/agent.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -22,8 +24,11 @@ import {
   ownOrigins,
   refusalReason,
 } from './access.js';
+import { commandAllowList } from './commands.js';
 import { AgentHub } from './hub.js';
+import { forwardedOrigin } from './public-origin.js';
 import { securityHeaders, serveStatic } from './static-files.js';
+import { checkToken, tokenCookie, withoutToken } from './token.js';
 
 /** The agent command the bridge runs. Fixed when the bridge starts; never from the browser. */
 export interface BridgeAgentOptions {
@@ -46,10 +51,30 @@ export interface BridgeOptions {
   /** The agent to run. */
   readonly agent: BridgeAgentOptions;
   /**
-   * A secret every WebSocket must give as `?token=`. When the host is not loopback and none is
-   * given, one is generated (see {@link Bridge.token}).
+   * The secret every WebSocket must give: as `?token=`, as an `Authorization: Bearer` header, or
+   * as the cookie a page load with `?token=` leaves. Generated at each start when not given (see
+   * {@link Bridge.token}). `false` turns it off, on loopback only: any process or user of the
+   * machine can then drive the agent.
    */
-  readonly token?: string;
+  readonly token?: string | false;
+  /**
+   * The command types a tab may send besides the default ones (`--allow-command`): by default a
+   * tab may chat, steer, stop, read the state and the messages, choose a model and sign in.
+   */
+  readonly allowCommands?: readonly string[];
+  /**
+   * The address people open the page at, when a reverse proxy serves it
+   * (`https://dev.example/sessions/alice/`): the URLs printed, an origin accepted, the cookie's
+   * path. Its path is also taken off requests that arrive with it.
+   */
+  readonly publicUrl?: string;
+  /**
+   * Addresses of reverse proxies whose `Forwarded`, `X-Forwarded-Proto` and `X-Forwarded-Host`
+   * headers say the page's origin. Those headers are ignored from anyone else.
+   */
+  readonly trustedProxies?: readonly string[];
+  /** Serve https and wss with this certificate and key (PEM), without a proxy. */
+  readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer };
   /** The built playground served at `/`. A page saying how to build it is served when missing. */
   readonly staticDir?: string;
   /**
@@ -77,7 +102,7 @@ export interface BridgeOptions {
 
 /** A running bridge. */
 export interface Bridge {
-  /** The page's URL, with `?token=` when a token is required. */
+  /** The page's URL, with `?token=` when a token is required: the way in, to print once. */
   readonly url: string;
   /**
    * The URLs the page can be opened at: `url`, or for every address (`0.0.0.0`, `::`), loopback
@@ -103,7 +128,7 @@ export const DEFAULT_PORT = 5178;
 /** Default largest message from a tab, and longest line from the agent. */
 export const DEFAULT_MAX_PAYLOAD = 256 * 1024 * 1024;
 
-function listen(server: Server, host: string, port: number): Promise<number> {
+function listen(server: Server | HttpsServer, host: string, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => reject(error);
     server.once('error', onError);
@@ -114,8 +139,28 @@ function listen(server: Server, host: string, port: number): Promise<number> {
   });
 }
 
-/** Where the WebSocket is served; a plain `GET` there answers whether it would be taken. */
+/** Where the WebSocket is served; a plain request there answers whether it would be taken. */
 const RPC_PATH = '/rpc';
+
+/** The methods a page asks its access with (`POST` always carries the page's `Origin`). */
+const ACCESS_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
+/** The public URL's path, to take off requests that arrive with it (a proxy that keeps it). */
+function localPath(pathname: string, publicPath: string): string {
+  const prefix = publicPath.endsWith('/') ? publicPath : `${publicPath}/`;
+  return prefix !== '/' && pathname.startsWith(prefix) ? pathname.slice(prefix.length - 1) : pathname;
+}
+
+function readPublicUrl(text: string | undefined): URL | undefined {
+  if (text === undefined) return undefined;
+  const url = new URL(text);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`The public URL must be http or https, not ${url.protocol}`);
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  url.search = '';
+  url.hash = '';
+  return url;
+}
 
 /** The `BridgeAccess` as JSON that any origin may read (it grants nothing). */
 function answerAccess(res: ServerResponse, headers: Record<string, string>, access: BridgeAccess): void {
@@ -162,43 +207,73 @@ function staticRoot(dir: string | undefined): string | undefined {
  */
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const host = options.host ?? '127.0.0.1';
-  const token = options.token ?? (isLoopback(host) ? undefined : randomUUID());
+  if (options.token === false && !isLoopback(host))
+    throw new TypeError(`A bridge on ${host} needs a token: only a loopback one may go without.`);
+  const token = options.token === false ? undefined : (options.token ?? randomUUID());
   // Beyond loopback the page may be reached under any of the machine's names: the token guards it.
   const sameHost = options.allowedOrigins === undefined && !isLoopback(host);
   const log = options.log ?? (() => undefined);
   const root = staticRoot(options.staticDir);
   const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
+  const publicUrl = readPublicUrl(options.publicUrl);
+  const trustedProxies = options.trustedProxies ?? [];
+  const tls = options.tls !== undefined;
   const wss = new WebSocketServer({ noServer: true, maxPayload });
   // Known once the port is: filled in right after `listen`, before any request can arrive.
-  const state: { headers: Record<string, string>; allowedOrigins: readonly string[]; hub?: AgentHub } = {
-    headers: {},
+  const state: { origins: readonly string[]; allowedOrigins: readonly string[]; hub?: AgentHub } = {
+    origins: [],
     allowedOrigins: [],
   };
+  const policy = () => ({ allowedOrigins: state.allowedOrigins, token, sameHost, tls, trustedProxies });
+  /** The origin this request's page was loaded from, when a trusted proxy says. */
+  const pageOrigin = (req: IncomingMessage) => forwardedOrigin(req, trustedProxies);
+  const headersFor = (req: IncomingMessage) => {
+    const forwarded = pageOrigin(req);
+    return securityHeaders(contentSecurityPolicy([...state.origins, ...(forwarded ? [forwarded] : [])]));
+  };
+  let cookieGiven = false;
+  /** A page load with the right `?token=`: the token becomes a cookie and leaves the address. */
+  const signIn = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+    if (token === undefined || !url.searchParams.has('token') || checkToken(req, url, token) !== 'right')
+      return false;
+    const secure = tls || publicUrl?.protocol === 'https:' || pageOrigin(req)?.startsWith('https:') === true;
+    res.writeHead(303, {
+      ...headersFor(req),
+      'Set-Cookie': tokenCookie(token, { path: publicUrl?.pathname, secure }),
+      Location: withoutToken(url),
+      'Content-Length': 0,
+    });
+    res.end();
+    if (!cookieGiven) log('rpc-ui: a browser opened the page with the token; it now holds it as a cookie.');
+    cookieGiven = true;
+    return true;
+  };
 
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://bridge.invalid');
-    if (url.pathname === RPC_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
-      answerAccess(
-        res,
-        state.headers,
-        accessReport(req, url, { allowedOrigins: state.allowedOrigins, token, sameHost }),
-      );
+    url.pathname = localPath(url.pathname, publicUrl?.pathname ?? '/');
+    const headers = headersFor(req);
+    if (url.pathname === RPC_PATH && ACCESS_METHODS.has(req.method ?? '')) {
+      answerAccess(res, headers, accessReport(req, url, policy()));
       return;
     }
-    serveStatic(req, res, { root, headers: state.headers }).catch((error: unknown) => {
-      log(`rpc-ui: serving ${req.url ?? '?'} failed: ${String(error)}`);
-      if (!res.headersSent) res.writeHead(500, state.headers);
+    if ((req.method === 'GET' || req.method === 'HEAD') && signIn(req, res, url)) return;
+    req.url = `${url.pathname}${url.search}`;
+    serveStatic(req, res, { root, headers }).catch((error: unknown) => {
+      log(`rpc-ui: serving ${url.pathname} failed: ${String(error)}`);
+      if (!res.headersSent) res.writeHead(500, headers);
       res.end();
     });
-  });
+  };
+  const server = options.tls ? createTlsServer(options.tls, onRequest) : createServer(onRequest);
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://bridge.invalid');
     const hub = state.hub;
-    if (url.pathname !== RPC_PATH || !hub) {
+    if (localPath(url.pathname, publicUrl?.pathname ?? '/') !== RPC_PATH || !hub) {
       refuseUpgrade(socket, 404, 'WebSockets are served at /rpc only.');
       return;
     }
-    const reason = refusalReason(req, url, { allowedOrigins: state.allowedOrigins, token, sameHost });
+    const reason = refusalReason(req, url, policy());
     if (reason) {
       log(`rpc-ui: refused a WebSocket: ${reason}`);
       refuseUpgrade(socket, 403, reason);
@@ -208,9 +283,10 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   });
 
   const port = await listen(server, host, options.port ?? DEFAULT_PORT);
-  const origins = ownOrigins(host, port);
-  state.allowedOrigins = [...(options.allowedOrigins ?? origins), ...(options.extraOrigins ?? [])];
-  state.headers = securityHeaders(contentSecurityPolicy(origins));
+  const scheme = tls ? 'https' : 'http';
+  state.origins = [...ownOrigins(host, port, scheme), ...(publicUrl ? [publicUrl.origin] : [])];
+  state.allowedOrigins = [...(options.allowedOrigins ?? state.origins), ...(options.extraOrigins ?? [])];
+  if (options.allowedOrigins && publicUrl) state.allowedOrigins = [...state.allowedOrigins, publicUrl.origin];
 
   server.on('error', (error) => log(`rpc-ui: the HTTP server failed: ${error.message}`));
 
@@ -250,6 +326,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     restart: spawnAgent,
     identity: spec.identity,
     onTabCount,
+    commands: commandAllowList(options.allowCommands),
   });
   state.hub = agentHub;
 
@@ -272,9 +349,12 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   onTabCount(0);
 
   const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  const urls = publicUrl
+    ? [`${publicUrl.href}${query}`]
+    : reachableHosts(host).map((name) => `${scheme}://${hostPort(name, port)}/${query}`);
   return {
-    url: `http://${hostPort(host, port)}/${query}`,
-    urls: reachableHosts(host).map((name) => `http://${hostPort(name, port)}/${query}`),
+    url: publicUrl ? `${publicUrl.href}${query}` : `${scheme}://${hostPort(host, port)}/${query}`,
+    urls,
     port,
     token,
     get agent() {

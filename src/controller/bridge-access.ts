@@ -13,7 +13,13 @@ export async function askBridgeAccess(
   fetcher: AccessFetch = (url, init) => fetch(url, init),
 ): Promise<BridgeAccess | undefined> {
   try {
-    const response = await fetcher(accessUrl(socketUrl), { cache: 'no-store', credentials: 'omit' });
+    // POST carries the page's Origin even to its own origin (a GET there has none), and the
+    // cookies the WebSocket would carry, so the answer is the handshake's.
+    const response = await fetcher(accessUrl(socketUrl), {
+      method: 'POST',
+      cache: 'no-store',
+      credentials: 'same-origin',
+    });
     return response.ok ? readBridgeAccess(await response.json()) : undefined;
   } catch {
     return undefined;

@@ -22,8 +22,18 @@ const log = new ProtocolLog(
   document.querySelector('#log-count'),
   document.querySelector('#log-filter'),
 );
-const url = new URL(`/rpc${location.search}`, location.href);
+// Beside the page, whatever path a proxy serves it under. The bridge has turned the token of the
+// address it printed into a cookie; one that was wrong stays in the address, and is shown wrong.
+const url = new URL('rpc', location.href);
 url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+const token = new URLSearchParams(location.search).get('token');
+if (token !== null) {
+  url.searchParams.set('token', token);
+  const shown = new URL(location.href);
+  shown.searchParams.delete('token');
+  history.replaceState(history.state, '', shown);
+}
+url.hash = '';
 const transport = new WebSocketTransport({ url });
 transport.on('message', (line) => {
   const parsed = line.type === 'rpc_ui_agent_stderr' ? line.parse() : undefined;

@@ -144,6 +144,11 @@ export class WebSocketTransport extends BaseTransport {
     this.#connect();
   }
 
+  /** The URL it connects to, as given. */
+  get url(): string {
+    return this.#url;
+  }
+
   /**
    * Send one message as one WebSocket text message. Before the socket is open (also while
    * reconnecting) the message waits in the outbox.

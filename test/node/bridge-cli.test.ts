@@ -3,69 +3,21 @@
  * in its own process, so SIGTERM reaches it), on the embedded default agent; and its argument
  * parsing. The installed package's command is tested in package.test.ts.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/bridge/cli-args.js';
 import { Tab, until } from '../support/bridge-tab.js';
+import { isRunning, killClis, root, runCli, servingUrl } from '../support/rpc-ui-cli.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const children: ChildProcess[] = [];
-
-interface Cli {
-  readonly child: ChildProcess;
-  readonly stdout: string[];
-  readonly stderr: () => string;
-  readonly exited: Promise<number | null>;
-}
-
-function runCli(args: readonly string[], script = join(root, 'bin', 'rpc-ui.mjs')): Cli {
-  const child = spawn(process.execPath, [script, ...args], {
-    cwd: root,
-    env: { ...process.env, CI: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so a failed test can end everything it started.
-    detached: true,
-  });
-  children.push(child);
-  const stdout: string[] = [];
-  let partial = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = (partial + chunk).split('\n');
-    partial = lines.pop() ?? '';
-    stdout.push(...lines);
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, stdout, stderr: () => stderr, exited };
-}
-
-/** Whether the process runs (a zombie waiting to be reaped does not). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch (error) {
-    return (error as { code?: unknown }).code === 'ENOENT'; // no /proc here: kill(pid, 0) worked
-  }
-}
-
-afterEach(() => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined)
-      process.kill(-child.pid, 'SIGKILL');
-  }
-});
+afterEach(killClis);
 
 describe('rpc-ui serve', () => {
   it('prints one serving line, bridges the default agent (the current pi), and ends it cleanly on SIGTERM', async () => {
     const cli = runCli(['serve', '--port', '0', '--no-open']);
     const line = await until('the serving line', () => cli.stdout[0], 15_000);
-    const match = /^rpc-ui: serving (http:\/\/127\.0\.0\.1:(\d+)\/)$/.exec(line);
+    const match = /^rpc-ui: serving (http:\/\/127\.0\.0\.1:(\d+)\/\?token=[0-9a-f-]{36})$/.exec(line);
     expect(match, `${line}\n${cli.stderr()}`).not.toBeNull();
     const url = match?.[1] ?? '';
 
@@ -109,11 +61,6 @@ describe('rpc-ui serve', () => {
 
 describe('rpc-ui serve, when things go wrong', () => {
   const idle = "process.stdin.on('data', () => {}); process.stdin.on('end', () => process.exit(0));";
-
-  async function servingUrl(cli: Cli): Promise<string> {
-    const line = await until('the serving line', () => cli.stdout[0], 15_000);
-    return line.replace('rpc-ui: serving ', '');
-  }
 
   it('kills an agent that does not end when a second Ctrl+C comes', async () => {
     const work = mkdtempSync(join(tmpdir(), 'rpc-ui-cli-'));
@@ -204,7 +151,12 @@ describe('rpc-ui arguments', () => {
         host: '::1',
         port: 0,
         token: 't',
+        tokenFile: undefined,
         allowOrigins: [],
+        allowCommands: [],
+        publicUrl: undefined,
+        trustProxies: [],
+        tls: undefined,
         open: false,
         agent: ['pi', '--mode', 'rpc'],
         agentName: 'pi',

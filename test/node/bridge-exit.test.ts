@@ -11,9 +11,10 @@ const bridges: Bridge[] = [];
 const tabs: Tab[] = [];
 
 async function start(agent: Parameters<typeof startBridge>[0]['agent']): Promise<string> {
-  const bridge = await startBridge({ port: 0, agent });
+  // `go` and `quit` are the scripted agents' own commands: the tests let them through.
+  const bridge = await startBridge({ port: 0, agent, allowCommands: ['go', 'quit'] });
   bridges.push(bridge);
-  return `http://127.0.0.1:${bridge.port}`;
+  return bridge.url;
 }
 
 async function openTab(base: string): Promise<Tab> {
@@ -173,7 +174,7 @@ describe('a bridge that closes when unused (closeWhenUnusedMs)', () => {
       closeWhenUnusedMs: 400,
     });
     bridges.push(bridge);
-    const base = `http://127.0.0.1:${bridge.port}`;
+    const base = bridge.url;
     const first = await openTab(base);
     await pause(800);
     // A host that went away and came back within the grace finds the same agent process.

@@ -139,7 +139,7 @@ describe('WebSocket gates', () => {
 
   it('accepts the bridge’s own origins, localhost included', async () => {
     for (const origin of [base(), `http://localhost:${bridge.port}`]) {
-      const tab = await Tab.open(base(), { origin });
+      const tab = await Tab.open(bridge.url, { origin });
       await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
       tab.close();
     }
@@ -177,9 +177,9 @@ describe('WebSocket gates', () => {
       reason: `The origin ${foreign} is not allowed.`,
       hint: `Start the bridge with --allow-origin ${foreign} (rpc-ui serve --allow-origin ${foreign}).`,
     });
-    // Its own origin, or a same-origin GET (browsers send no Origin): allowed.
+    // Its own origin, or a same-origin GET (browsers send no Origin), with the token: allowed.
     for (const headers of [{ origin: base() }, {}] as Record<string, string>[]) {
-      const allowed = await fetch(`${base()}/rpc`, { headers });
+      const allowed = await fetch(`${base()}/rpc?token=${bridge.token}`, { headers });
       expect(await allowed.json()).toEqual({ type: 'rpc_ui_access', allowed: true });
     }
   });
@@ -191,8 +191,8 @@ describe('WebSocket gates', () => {
     expect(await askBridgeAccess(socket, withOrigin)).toEqual({
       type: 'rpc_ui_access',
       allowed: false,
-      reason: 'A token is required (add ?token=… to the URL).',
-      hint: 'Open the URL the bridge printed, with its token.',
+      reason: 'A token is required.',
+      hint: 'Open the address the bridge printed (with its ?token=…) once in this browser, or give the token as ?token=… in the WebSocket URL.',
     });
     expect((await askBridgeAccess(`${socket}?token=nope`, withOrigin))?.reason).toBe('The token is wrong.');
     expect(await askBridgeAccess(`${socket}?token=s3cret-token`, withOrigin)).toEqual({

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const command = await agentCommand('pi-0.73');
   cleanup = command.cleanup;
   bridge = await startBridge({ port: 0, agent: { ...command, label: 'pi (test)' } });
-  base = `http://127.0.0.1:${bridge.port}`;
+  base = bridge.url;
   const transport = bridge.agent.transport;
   const send = transport.send.bind(transport);
   transport.send = (message) => {
@@ -58,7 +58,7 @@ describe('the bridge', () => {
       statuses: [],
       widgets: [],
     });
-    expect(bridge.url).toBe(`http://127.0.0.1:${bridge.port}/`);
+    expect(bridge.url).toBe(`http://127.0.0.1:${bridge.port}/?token=${bridge.token}`);
   });
 
   it('forwards a prompt to the agent and a dialog answer back to the extension', async () => {
@@ -291,9 +291,16 @@ describe('the bridge with an agent that misbehaves', () => {
   async function agentBridge(script: string, maxPayload?: number) {
     const logs: string[] = [];
     const agent = { command: process.execPath, args: ['-e', script] };
-    const running = await startBridge({ port: 0, agent, maxPayload, log: (m) => logs.push(m) });
+    // `go` is the scripted agent's own command: the test lets it through.
+    const running = await startBridge({
+      port: 0,
+      agent,
+      maxPayload,
+      allowCommands: ['go'],
+      log: (m) => logs.push(m),
+    });
     started.push(running);
-    const tab = await Tab.open(`http://127.0.0.1:${running.port}`);
+    const tab = await Tab.open(running.url);
     tabs.push(tab);
     await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
     return { tab, logs };
@@ -339,7 +346,7 @@ describe('the bridge with an agent that misbehaves', () => {
       'lines left out',
     ).toBe(true);
 
-    const later = await Tab.open(`http://127.0.0.1:${started.at(-1)?.port}`);
+    const later = await Tab.open(started.at(-1)?.url ?? '');
     tabs.push(later);
     await until('the recent lines', () => stderr(later).length > 0 || undefined);
     expect(stderr(later).length).toBeLessThanOrEqual(51);

@@ -41,10 +41,14 @@ const rigs: Rig[] = [];
 /** 32 MiB: room for the 20 MB agent line below, and too-big messages that stay cheap to send. */
 const MAX_PAYLOAD = DEFAULT_MAX_PAYLOAD / 8;
 
+/** One token for every bridge here: a bridge replaced at the same address keeps it, as a service does. */
+const TOKEN = 'e2e-faults-token';
+
 async function startRig(extraOrigins: readonly string[] = []): Promise<Rig> {
   const logs: string[] = [];
   const bridge = await startDefaultBridge(playground.dir, {
     extraOrigins,
+    token: TOKEN,
     maxPayload: MAX_PAYLOAD,
     log: (message) => logs.push(message),
   });
@@ -175,7 +179,7 @@ const heading = (page: Page) => dialog(page).getByRole('heading').textContent();
 describe('faults on the real agent, the bridge and the playground', () => {
   it('the WebSocket drops mid-dialog and comes back: the page says so, keeps the dialogs, answers each exactly once', async () => {
     const errors: string[] = [];
-    const page = await openPage(`http://127.0.0.1:${proxy.port}/`, errors);
+    const page = await openPage(`http://127.0.0.1:${proxy.port}/?token=${TOKEN}`, errors);
     const mark = shared.fromAgent.length;
     await probe(page, [
       { call: 'confirm', args: ['Answered as the network dies', 'm'] },
@@ -266,7 +270,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
 
   it('the page reloads while an answer waits offline: after the reload it reaches the agent once, the other dialog is still there', async () => {
     const errors: string[] = [];
-    const page = await openPage(`http://127.0.0.1:${proxy.port}/`, errors);
+    const page = await openPage(`http://127.0.0.1:${proxy.port}/?token=${TOKEN}`, errors);
     const mark = shared.fromAgent.length;
     await probe(page, [
       { call: 'input', args: ['Answered, then the page reloads'] },
@@ -314,7 +318,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
 
   it('another tab answers a dialog and clears a status and a widget while the page is offline: after the reconnect they are gone here too', async () => {
     const errors: string[] = [];
-    const page = await openPage(`http://127.0.0.1:${proxy.port}/`, errors);
+    const page = await openPage(`http://127.0.0.1:${proxy.port}/?token=${TOKEN}`, errors);
     const other = await Tab.open(shared.bridge.url);
     const mark = shared.fromAgent.length;
     other.sendProbe([
@@ -387,7 +391,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
       const before = await startRig([origin]);
       target = before.bridge.port;
       const errors: string[] = [];
-      const page = await openPage(`${origin}/`, errors);
+      const page = await openPage(`${origin}/?token=${TOKEN}`, errors);
       const statusBar = ui(page).locator('rpc-status-bar [part~="bar"]');
       const old = await Tab.open(before.bridge.url);
       old.sendProbe([
@@ -639,6 +643,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
       ...Array.from({ length: 100 }, (_, i): Attempt => (i % 2 ? 'stay' : 'vanish')),
       ...Array.from({ length: 60 }, (): Attempt => 'foreign-origin'),
       ...Array.from({ length: 30 }, (): Attempt => 'no-origin'),
+      ...Array.from({ length: 30 }, (): Attempt => 'no-token'),
       ...Array.from({ length: 20 }, (): Attempt => 'wrong-path'),
       ...Array.from({ length: 40 }, (): Attempt => 'not-json'),
       ...Array.from({ length: 10 }, (): Attempt => 'too-big'),
@@ -653,6 +658,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     for (const o of of('foreign-origin'))
       expect(o.result).toBe('403 The origin http://evil.example is not allowed.');
     for (const o of of('no-origin')) expect(o.result).toBe('403 The WebSocket upgrade has no Origin header.');
+    for (const o of of('no-token')) expect(o.result).toBe('403 A token is required.');
     for (const o of of('wrong-path')) expect(o.result).toBe('404 WebSockets are served at /rpc only.');
     for (const o of of('not-json'))
       expect(o.result).toBe('closed 1008 Each message must be one JSON object; this one is not JSON.');
@@ -662,6 +668,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     const count = (text: string) => logs.filter((line) => line.includes(text)).length;
     expect(count('refused a WebSocket: The origin http://evil.example is not allowed.')).toBe(60);
     expect(count('refused a WebSocket: The WebSocket upgrade has no Origin header.')).toBe(30);
+    expect(count('refused a WebSocket: A token is required.')).toBe(30);
     expect(count('a tab was disconnected: Each message must be one JSON object')).toBe(40);
 
     // The page never noticed, and the agent runs on: a dialog round trip, seen by the tabs that
@@ -693,6 +700,7 @@ type Attempt =
   | 'vanish'
   | 'foreign-origin'
   | 'no-origin'
+  | 'no-token'
   | 'wrong-path'
   | 'not-json'
   | 'too-big'
@@ -727,7 +735,8 @@ function attempt(
   const path = kind === 'wrong-path' ? '/nope' : '/rpc';
   const headers =
     kind === 'no-origin' ? {} : { origin: kind === 'foreign-origin' ? 'http://evil.example' : origin };
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, headers);
+  const query = kind === 'no-token' ? '' : `?token=${TOKEN}`;
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${path}${query}`, headers);
   const closed = new Set<string>();
   closedDialogs.set(socket, closed);
   return new Promise((resolve) => {

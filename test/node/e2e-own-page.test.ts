@@ -27,10 +27,13 @@ let proxy: Proxy;
 let target = 0;
 const bridges: Bridge[] = [];
 
+/** The token the page gives in its WebSocket URL; each bridge at the proxy's address keeps it. */
+const TOKEN = 'e2e-own-page-token';
+
 /** The bridge on the real pi, at the proxy's address; `extraOrigins` is what `--allow-origin` sets. */
 async function startPiBridge(extraOrigins: string[] = []): Promise<Bridge> {
   const { cleanup, ...agent } = await agentCommand('pi');
-  const bridge = await startBridge({ port: 0, agent, extraOrigins });
+  const bridge = await startBridge({ port: 0, agent, extraOrigins, token: TOKEN });
   void bridge.agentExit.then(cleanup);
   bridges.push(bridge);
   target = bridge.port;
@@ -61,7 +64,9 @@ describe('a page of your own on its own dev server', () => {
     const refusing = await startPiBridge();
     const page = await browser.newPage();
     try {
-      await page.goto(`${site.url}?ws=${encodeURIComponent(`ws://127.0.0.1:${proxy.port}/rpc`)}`);
+      await page.goto(
+        `${site.url}?ws=${encodeURIComponent(`ws://127.0.0.1:${proxy.port}/rpc?token=${TOKEN}`)}`,
+      );
       await ui(page).and(page.locator('[connection="refused"]')).waitFor();
       await expect
         .poll(() => page.getByRole('status').first().textContent())

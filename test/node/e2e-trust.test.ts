@@ -27,10 +27,14 @@ let proxy: Proxy;
 let target = 0;
 const bridges: Bridge[] = [];
 
+const TOKEN = 'e2e-trust-token';
+
 /** A bridge at the proxy's address running the counter agent; what it writes to the agent is kept. */
 async function start(question: string): Promise<{ bridge: Bridge; toAgent: OutboundMessage[] }> {
   const bridge = await startBridge({
     port: 0,
+    // One token for every bridge at the proxy's address, as a service restarted keeps its own.
+    token: TOKEN,
     staticDir: playground.dir,
     extraOrigins: [`http://127.0.0.1:${proxy.port}`],
     agent: {
@@ -106,7 +110,7 @@ describe('a restarted agent that reuses ids', () => {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`http://127.0.0.1:${proxy.port}/`);
+      await page.goto(`http://127.0.0.1:${proxy.port}/?token=${TOKEN}`);
       await expect.poll(() => heading(page)).toBe(first);
       await clickYes(page);
       await expect

@@ -23,6 +23,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { AgentExit, AgentProcess } from '../../src/bridge/agent-process.js';
+import { commandAllowList, DEFAULT_COMMANDS } from '../../src/bridge/commands.js';
 import { AgentHub } from '../../src/bridge/hub.js';
 import { DEFAULT_MAX_PAYLOAD, startBridge } from '../../src/bridge/server.js';
 import { UiTable } from '../../src/bridge/ui-table.js';
@@ -255,7 +256,7 @@ type TabAction =
     }
   | { readonly kind: 'race'; readonly pick: number; readonly choice: number }
   | { readonly kind: 'stop'; readonly tab: number }
-  | { readonly kind: 'command'; readonly tab: number; readonly text: string }
+  | { readonly kind: 'command'; readonly tab: number; readonly text: string; readonly type: string }
   | { readonly kind: 'bridgeType'; readonly tab: number }
   | { readonly kind: 'garbage'; readonly tab: number; readonly garbage: Garbage }
   | { readonly kind: 'join'; readonly controller: boolean }
@@ -280,7 +281,16 @@ const tabAction: fc.Arbitrary<TabAction> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('race' as const), pick: fc.nat(7), choice: fc.nat(5) }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('stop' as const), tab }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('command' as const), tab, text: awkwardText }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('command' as const),
+      tab,
+      text: awkwardText,
+      // Commands a page may send, and commands the bridge refuses (never on the agent's stdin).
+      type: fc.constantFrom('prompt', 'steer', 'bash', 'export_html', 'switch_session'),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bridgeType' as const), tab }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('garbage' as const), tab, garbage }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('join' as const), controller: fc.boolean() }) },
@@ -533,9 +543,9 @@ async function drive(
       }
       case 'command': {
         const t = at(step.tab);
-        const command = { type: 'prompt', id: `cmd-${ledger.commands.length}`, message: step.text };
+        const command = { type: step.type, id: `cmd-${ledger.commands.length}`, message: step.text };
         if (!t) break;
-        ledger.commands.push(command);
+        if (DEFAULT_COMMANDS.includes(step.type)) ledger.commands.push(command);
         if (t instanceof ControllerTab) t.controller.send(command);
         else t.send(JSON.stringify(command));
         break;
@@ -787,6 +797,7 @@ describe('fuzz: the bridge hub in process', () => {
           const hub = new AgentHub({
             agent: agent as unknown as AgentProcess,
             label: 'fuzz',
+            commands: commandAllowList(['fuzz_sync']),
             log: (m) => logs.push(m),
           });
           current = hub;
@@ -965,6 +976,7 @@ describe('fuzz: the bridge end to end', () => {
         log: (m) => logs.push(m),
       });
       const base = `http://127.0.0.1:${bridge.port}`;
+      const socketUrl = `ws://127.0.0.1:${bridge.port}/rpc?token=${bridge.token}`;
       const ledger = new Ledger();
       bridge.agent.transport.on('message', (message) => ledger.observe(message.text));
       let run = 0;
@@ -978,7 +990,7 @@ describe('fuzz: the bridge end to end', () => {
               Buffer.from(Buffer.from(bytes).toString('latin1').replaceAll('id-', prefix), 'latin1');
             try {
               const { tabs } = await drive(steps, controllers, {
-                url: `${base.replace('http', 'ws')}/rpc`,
+                url: socketUrl,
                 origin: base,
                 ledger,
                 tabs: opened,
@@ -1002,7 +1014,7 @@ describe('fuzz: the bridge end to end', () => {
           fuzzParameters(40, fuzzTimeout(30_000)),
         );
         // The bridge still serves a tab.
-        const last = new ScriptedTab(`${base.replace('http', 'ws')}/rpc`, base);
+        const last = new ScriptedTab(socketUrl, base);
         await last.ready();
         expect(JSON.parse(last.texts[0] ?? '')).toMatchObject({ type: 'rpc_ui_hello', running: true });
         last.close();
@@ -1013,10 +1025,11 @@ describe('fuzz: the bridge end to end', () => {
       const lines = readStdin(readFileSync(log));
       rmSync(dir, { recursive: true, force: true });
       ledger.check(lines);
-      // Tabs misbehave on purpose (garbage; answers to a repeated id's later request, which may not
-      // fit the dialog the agent asked first) or answer late: the bridge logs those, nothing else.
+      // Tabs misbehave on purpose (garbage; commands a page may not send; answers to a repeated
+      // id's later request, which may not fit the dialog the agent asked first) or answer late:
+      // the bridge logs those, nothing else.
       const expected =
-        /a tab was disconnected|a tab's connection failed|does not fit its dialog|after the dialog timed out|not valid JSON/;
+        /a tab was disconnected|a tab's connection failed|refused a tab's command|does not fit its dialog|after the dialog timed out|not valid JSON/;
       expect(logs.filter((m) => !expected.test(m))).toEqual([]);
     },
     fuzzTimeout(45_000),

@@ -46,7 +46,7 @@ const sent: OutboundMessage[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'rpc-ui-readme-'));
   page = await serveDirectory(join(dir, 'dist'));
-  const origin = page.url.replace('127.0.0.1', 'localhost').replace(/\/$/, '');
+  const origin = page.url.replace(/\/$/, '');
   // The flag as the README spells it, for the dev server's origin here.
   const cli = parseCli(['serve', '--port', '0', '--allow-origin', origin]);
   if (cli.kind !== 'serve')
@@ -92,16 +92,19 @@ afterAll(async () => {
 describe("the README's page on your own dev server", () => {
   it('names the flag in its first command', () => {
     expect(block('Your own dev server', 'sh').split('\n')[0]).toMatch(
-      /^npx rpc-ui serve --allow-origin http:\/\/localhost:5173\b/,
+      /^npx rpc-ui serve --allow-origin http:\/\/127\.0\.0\.1:5173\b/,
     );
   });
 
-  it('connects from the allowed origin and sends what the user types to the agent', async () => {
-    const tab = await browser.newPage();
+  it('connects from the allowed origin, with the token the bridge gave the browser, and sends what the user types to the agent', async () => {
+    // As `rpc-ui serve` does: the browser opens the address it printed, and keeps its token.
+    const context = await browser.newContext();
+    await (await context.newPage()).goto(bridge.url);
+    const tab = await context.newPage();
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     try {
-      await tab.goto(page.url.replace('127.0.0.1', 'localhost'));
+      await tab.goto(page.url);
       await tab.locator('rpc-extension-ui[connection="connected"]').waitFor();
       const message = tab.getByRole('textbox', { name: 'Message' });
       await message.fill('/demo-confirm');
@@ -115,6 +118,18 @@ describe("the README's page on your own dev server", () => {
       await until('the answer at the agent', () => sent.find((m) => m.cancelled === true));
       expect(errors).toEqual([]);
     } finally {
+      await context.close();
+    }
+  }, 30_000);
+
+  it('without the token, says so and how to get it', async () => {
+    const tab = await browser.newPage();
+    try {
+      await tab.goto(page.url);
+      await tab.locator('rpc-extension-ui[connection="refused"]').waitFor();
+      await tab.getByText('A token is required.', { exact: true }).waitFor();
+      await tab.getByText('Open the address the bridge printed').waitFor();
+    } finally {
       await tab.close();
     }
   }, 30_000);
@@ -122,9 +137,9 @@ describe("the README's page on your own dev server", () => {
   it('from an origin --allow-origin does not name, says so and which flag allows it', async () => {
     const tab = await browser.newPage();
     try {
-      await tab.goto(page.url);
+      await tab.goto(page.url.replace('127.0.0.1', 'localhost'));
       await tab.locator('rpc-extension-ui[connection="refused"]').waitFor();
-      const origin = page.url.replace(/\/$/, '');
+      const origin = page.url.replace('127.0.0.1', 'localhost').replace(/\/$/, '');
       await tab.getByText(`--allow-origin ${origin}`).waitFor();
       expect(log.some((line) => line.includes('refused a WebSocket'))).toBe(true);
       expect(await tab.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);

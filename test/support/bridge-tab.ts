@@ -57,12 +57,14 @@ export class Tab {
   }
 
   /**
-   * Connect to `ws://…/rpc` of the bridge at `base` (`http://host:port`), as a page of `origin`
-   * would (default: the bridge's own origin). Rejects with the HTTP status when refused.
+   * Connect to `ws://…/rpc` of the bridge at `base` (`http://host:port`, or the bridge's `url`,
+   * whose `?token=` is given too), as a page of `origin` would (default: the bridge's own origin).
+   * Rejects with the HTTP status when refused.
    */
   static open(base: string, options: { origin?: string; token?: string; path?: string } = {}): Promise<Tab> {
     const url = new URL(options.path ?? '/rpc', base.replace(/^http/, 'ws'));
-    if (options.token !== undefined) url.searchParams.set('token', options.token);
+    const token = options.token ?? new URL(base).searchParams.get('token') ?? undefined;
+    if (token !== undefined) url.searchParams.set('token', token);
     const origin = options.origin ?? new URL(base).origin;
     const socket = new WebSocket(url, origin ? { origin } : {});
     const tab = new Tab(socket);

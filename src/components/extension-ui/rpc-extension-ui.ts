@@ -38,8 +38,8 @@ function warn(message: string, error: unknown): void {
  * The connection state is shown in a small pill (a polite live region that changes only when the
  * state does), reflected in the read-only `connection` attribute (`connecting`, `connected`,
  * `reconnecting`, `closed`, `agent-exited`, `refused`) and fired as `rpc-connection`. When the
- * WebSocket of `url` cannot be made, the element asks the rpc-ui bridge there why (a plain `GET`
- * of the same URL): while it refuses the page (an origin it does not allow, a missing token) the
+ * WebSocket of `url` (or a `WebSocketTransport` given as `transport`) cannot be made, the element
+ * asks the rpc-ui bridge there why (a plain `POST` of the same URL): while it refuses the page (an origin it does not allow, a missing token) the
  * state is `refused` and its reason and the flag that allows it show under the header. It keeps
  * trying, and connects once the bridge takes it. Messages of the rpc-ui
  * bridge are understood: `rpc_ui_dialog_closed` closes that dialog here too (nothing is sent) and
@@ -346,7 +346,9 @@ export class RpcExtensionUI extends LitElement {
     }
     if (transport) this.#controller.attach(transport);
     else this.#controller.detach();
-    this.#connection.watch(this.#ownTransport, this.#url);
+    // A WebSocket of the host's is asked about too: the bridge says why it refuses the page.
+    const socket = transport instanceof WebSocketTransport ? transport : undefined;
+    this.#connection.watch(socket, socket?.url);
     // Detached first, so its closing is not shown as ours.
     replaced?.close();
     this.#connection.update();

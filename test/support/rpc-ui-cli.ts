@@ -1,0 +1,69 @@
+/** `rpc-ui` run as a user runs it, in its own process group, for the tests. Node only. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { until } from './bridge-tab.js';
+
+/** The repository's root. */
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+const children: ChildProcess[] = [];
+
+/** A running `rpc-ui`: its stdout lines, its stderr so far, and its exit. */
+export interface Cli {
+  readonly child: ChildProcess;
+  readonly stdout: string[];
+  readonly stderr: () => string;
+  readonly exited: Promise<number | null>;
+}
+
+/** Run `bin/rpc-ui.mjs` (or `script`) with these arguments, `CI` unset so nothing differs. */
+export function runCli(
+  args: readonly string[],
+  script = join(root, 'bin', 'rpc-ui.mjs'),
+  env: NodeJS.ProcessEnv = {},
+): Cli {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: root,
+    env: { ...process.env, CI: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a failed test can end everything it started.
+    detached: true,
+  });
+  children.push(child);
+  const stdout: string[] = [];
+  let partial = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop() ?? '';
+    stdout.push(...lines);
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, stdout, stderr: () => stderr, exited };
+}
+
+/** The URL of its `rpc-ui: serving URL` line (waits for it). */
+export async function servingUrl(cli: Cli, timeoutMs = 15_000): Promise<string> {
+  const line = await until('the serving line', () => cli.stdout[0], timeoutMs);
+  return line.replace('rpc-ui: serving ', '');
+}
+
+/** Kill what the tests started and left running (an `afterEach`). */
+export function killClis(): void {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined)
+      process.kill(-child.pid, 'SIGKILL');
+  }
+}
+
+/** Whether the process runs (a zombie waiting to be reaped does not). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'ENOENT'; // no /proc here: kill(pid, 0) worked
+  }
+}
