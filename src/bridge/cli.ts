@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseCli, type ServeArgs, USAGE } from './cli-args.js';
 import { type AgentCommand, type AgentName, agentCommand } from './agents/catalog.js';
 import { packageRoot } from './default-agent.js';
-import { type BridgeAgentOptions, startBridge } from './server.js';
+import { type BridgeAgentOptions, type BridgeOptions, startBridge } from './server.js';
 
 /** Where `npm run build:playground` puts the playground. */
 const PLAYGROUND_DIR = join(packageRoot, 'dist', 'playground');
@@ -58,6 +58,9 @@ async function install(agents: readonly AgentName[]): Promise<number> {
   return 0;
 }
 
+/** A file an option names cannot be used. */
+class FileError extends Error {}
+
 /** The token and the TLS certificate from the files the arguments name. */
 function readAccessFiles(args: ServeArgs): {
   token: string | false | undefined;
@@ -67,7 +70,7 @@ function readAccessFiles(args: ServeArgs): {
     try {
       return readFileSync(file);
     } catch (error) {
-      throw new Error(
+      throw new FileError(
         `cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
         { cause: error },
       );
@@ -75,7 +78,7 @@ function readAccessFiles(args: ServeArgs): {
   };
   const fromFile =
     args.tokenFile === undefined ? undefined : read(args.tokenFile, 'the token file').toString('utf8').trim();
-  if (fromFile === '') throw new Error(`the token file ${args.tokenFile} is empty.`);
+  if (fromFile === '') throw new FileError(`the token file ${args.tokenFile} is empty.`);
   const tls = args.tls && {
     cert: read(args.tls.cert, 'the certificate'),
     key: read(args.tls.key, 'the key'),
@@ -83,7 +86,30 @@ function readAccessFiles(args: ServeArgs): {
   return { token: fromFile ?? args.token, tls };
 }
 
-function describeListenError(error: unknown, args: ServeArgs): string {
+/**
+ * What `rpc-ui serve` with these arguments starts, for `agent`: the bridge's options, the token
+ * and the certificate read from their files.
+ * @throws Error when a file cannot be read, or the token file is empty
+ */
+export function serveOptions(args: ServeArgs, agent: BridgeAgentOptions): BridgeOptions {
+  const files = readAccessFiles(args);
+  return {
+    host: args.host,
+    port: args.port,
+    token: files.token,
+    agent,
+    staticDir: PLAYGROUND_DIR,
+    extraOrigins: args.allowOrigins,
+    allowCommands: args.allowCommands,
+    publicUrl: args.publicUrl,
+    trustedProxies: args.trustProxies,
+    tls: files.tls,
+    log,
+  };
+}
+
+function describeStartError(error: unknown, args: ServeArgs): string {
+  if (error instanceof FileError) return `rpc-ui: ${error.message}`;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'EADDRINUSE') return `rpc-ui: port ${args.port} is in use; pass --port 0 for a free one.`;
   if (code === 'EADDRNOTAVAIL') return `rpc-ui: cannot listen on ${args.host}: no such address here.`;
@@ -98,32 +124,12 @@ async function serve(args: ServeArgs): Promise<number> {
     console.error(`rpc-ui: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
-  let files;
-  try {
-    files = readAccessFiles(args);
-  } catch (error) {
-    chosen.cleanup();
-    console.error(`rpc-ui: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
-  }
   let bridge;
   try {
-    bridge = await startBridge({
-      host: args.host,
-      port: args.port,
-      token: files.token,
-      agent: chosen.agent,
-      staticDir: PLAYGROUND_DIR,
-      extraOrigins: args.allowOrigins,
-      allowCommands: args.allowCommands,
-      publicUrl: args.publicUrl,
-      trustedProxies: args.trustProxies,
-      tls: files.tls,
-      log,
-    });
+    bridge = await startBridge(serveOptions(args, chosen.agent));
   } catch (error) {
     chosen.cleanup();
-    console.error(describeListenError(error, args));
+    console.error(describeStartError(error, args));
     return 1;
   }
   if (args.token === false)

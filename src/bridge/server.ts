@@ -236,10 +236,16 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
   const signIn = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
     if (token === undefined || !url.searchParams.has('token') || checkToken(req, url, token) !== 'right')
       return false;
-    const secure = tls || publicUrl?.protocol === 'https:' || pageOrigin(req)?.startsWith('https:') === true;
+    // Reached at the public address (a proxy passes its Host on), or directly: the cookie fits
+    // the address the browser used, which the browser's own default path follows otherwise.
+    const viaPublic = publicUrl !== undefined && req.headers.host?.toLowerCase() === publicUrl.host;
+    const secure =
+      tls ||
+      pageOrigin(req)?.startsWith('https:') === true ||
+      (viaPublic && publicUrl?.protocol === 'https:');
     res.writeHead(303, {
       ...headersFor(req),
-      'Set-Cookie': tokenCookie(token, { path: publicUrl?.pathname, secure }),
+      'Set-Cookie': tokenCookie(token, { path: viaPublic ? publicUrl?.pathname : undefined, secure }),
       Location: withoutToken(url),
       'Content-Length': 0,
     });

@@ -62,7 +62,7 @@ let prompts = 0;
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   const text = message.value;
-  if (text.trim() === '' || ui.connection === 'agent-exited') return;
+  if (text.trim() === '' || !canSend(ui.connection)) return;
   ui.controller.send({ type: 'prompt', id: `playground-${++prompts}`, message: text });
   message.value = '';
 });
@@ -75,9 +75,11 @@ message.addEventListener('keydown', (event) => {
   }
 });
 stop.addEventListener('click', () => ui.stop());
-// Nothing to send to while the agent is gone: the page offers to start it again instead.
+// Nothing to send to while the agent is gone (the page offers to start it again) or the bridge
+// refuses the page (it says why); while reconnecting, a message waits for the connection.
+const canSend = (state: string) => state !== 'agent-exited' && state !== 'refused';
 ui.addEventListener('rpc-connection', (event) => {
-  sendButton.disabled = event.detail.state === 'agent-exited';
+  sendButton.disabled = !canSend(event.detail.state);
 });
 // Ctrl+. (Cmd+. on a Mac) stops from anywhere, a dialog included: Tab stays inside an open dialog.
 document.addEventListener('keydown', (event) => {

@@ -2,11 +2,16 @@
  * Who can reach the agent through `rpc-ui serve`, tried as an attacker on the same machine would:
  * another process with a forged `Origin` and no token, on the real pi 1.6.0; a page that is let
  * in but sends a shell command; and the token's ways in (the printed address, its cookie, a
- * header) and `--no-token`.
+ * header) and `--no-token`; TLS served by the bridge itself.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { Tab, until } from '../support/bridge-tab.js';
+import { makeCertificate } from '../support/nginx.js';
 import { killClis, runCli, servingUrl } from '../support/rpc-ui-cli.js';
 
 afterEach(killClis);
@@ -154,3 +159,65 @@ describe('the token becomes a cookie', () => {
     await cli.exited;
   }, 30_000);
 });
+
+describe('TLS without a proxy', () => {
+  it('serves https and wss with --tls-cert and --tls-key, its cookie Secure', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rpc-ui-tls-'));
+    try {
+      const certificate = makeCertificate(dir);
+      const cli = runCli([
+        'serve',
+        '--port',
+        '0',
+        '--no-open',
+        '--tls-cert',
+        certificate.cert,
+        '--tls-key',
+        certificate.key,
+        '--',
+        process.execPath,
+        '-e',
+        'process.stdin.resume()',
+      ]);
+      const url = new URL(await servingUrl(cli));
+      expect(url.protocol).toBe('https:');
+      const first = await httpsGet(url, certificate.pem);
+      expect(first.status).toBe(303);
+      expect(first.cookie).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+      const socket = new WebSocket(`wss://${url.host}/rpc`, {
+        ca: certificate.pem,
+        headers: { Origin: url.origin, Cookie: first.cookie.split(';')[0] ?? '' },
+      });
+      const hello = await new Promise<string>((resolve, reject) => {
+        socket.once('message', (data: Buffer) => resolve(data.toString('utf8')));
+        socket.once('error', reject);
+      });
+      expect(JSON.parse(hello)).toMatchObject({ type: 'rpc_ui_hello', running: true });
+      socket.close();
+      // Plain http at that port is no way in.
+      await expect(fetch(`http://${url.host}/`)).rejects.toThrow();
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('says which file it cannot read, and starts nothing', async () => {
+    const cli = runCli(['serve', '--port', '0', '--no-open', '--token-file', 'no/such/token']);
+    expect(await cli.exited).toBe(1);
+    expect(cli.stderr()).toContain('rpc-ui: cannot read the token file no/such/token: ENOENT');
+  }, 20_000);
+});
+
+/** GET `url` over https, trusting `ca`: the status and the cookie set. */
+function httpsGet(url: URL, ca: Buffer): Promise<{ status: number; cookie: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(url, { ca }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, cookie: response.headers['set-cookie']?.[0] ?? '' });
+    });
+    request.once('error', reject);
+    request.end();
+  });
+}
