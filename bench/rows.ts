@@ -1,6 +1,6 @@
-/** One figure of the browser and end-to-end benches (bench/browser, bench/e2e). */
+/** One figure of the browser, end-to-end and hosted benches (bench/browser, bench/e2e, bench/hosted). */
 export interface BenchRow {
-  /** `latency`, `keys`, `select`, `memory`, `burst` or `e2e`. */
+  /** `latency`, `keys`, `select`, `memory`, `burst`, `e2e` or `hosted`. */
   readonly group: string;
   readonly name: string;
   /** The median of the samples (or of the runs); a single measurement for memory. */

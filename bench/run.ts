@@ -2,14 +2,16 @@
  * `npm run bench`: how fast rpc-ui-kit reads an agent's stream, next to plain JSON.parse and
  * readline, on one deterministic ~67 MB stream; then the elements in Chromium (latency, keys,
  * bursts, a select of 10,000 options, memory) and the round trip on the real agent through the
- * bridge, and `npm start` warm. One table. `--json` prints the figures as JSON instead; `--gc`
- * forces a full GC before every stream run; `--skip browser,e2e,start` leaves parts out; `--quick` makes the Chromium and
- * end-to-end parts small (to check they work). See bench/README.md.
+ * bridge, 20 sessions behind nginx, and `npm start` warm. One table. `--json` prints the figures as
+ * JSON instead; `--gc` forces a full GC before every stream run; `--skip browser,e2e,hosted,start`
+ * leaves parts out; `--quick` makes the Chromium, end-to-end and hosted parts small (to check they
+ * work). See bench/README.md.
  */
 import { parseArgs } from 'node:util';
 import { runBrowserBench } from './browser/index.js';
 import { benchCases } from './cases.js';
 import { runRoundTripBench } from './e2e/round-trip.js';
+import { runHostedBench } from './hosted/behind-nginx.js';
 import { runWarmStartBench } from './start/warm-start.js';
 import { findGc } from './gc.js';
 import { measure } from './measure.js';
@@ -29,8 +31,8 @@ const { values } = parseArgs({
 });
 const skip = new Set(values.skip.split(',').filter(Boolean));
 for (const part of skip) {
-  if (!['browser', 'e2e', 'start'].includes(part))
-    throw new RangeError(`--skip takes browser, e2e and start, not ${part}`);
+  if (!['browser', 'e2e', 'hosted', 'start'].includes(part))
+    throw new RangeError(`--skip takes browser, e2e, hosted and start, not ${part}`);
 }
 const runs = Math.ceil(positive(values.runs, 'runs'));
 const warmups = Math.max(0, Math.floor(Number(values.warmups)));
@@ -54,7 +56,7 @@ const timings = await measure(benchCases(corpus), {
 log(` done in ${((performance.now() - started) / 1000).toFixed(1)} s\n\n`);
 
 // Chromium and end to end: their medians come from many samples per pass (see bench/README.md);
-// bursts and round trips are repeated over 3 runs.
+// bursts and round trips are repeated over 3 runs. Hosted: one run of 20 s (4 s with --quick).
 const figures = [
   ...(skip.has('browser')
     ? []
@@ -68,6 +70,7 @@ const figures = [
   ...(skip.has('e2e')
     ? []
     : await runRoundTripBench({ runs: 3, log, ...(values.quick ? { samples: 10, warmups: 2 } : {}) })),
+  ...(skip.has('hosted') ? [] : await runHostedBench({ log, ...(values.quick ? { durationMs: 4000 } : {}) })),
   ...(skip.has('start') ? [] : await runWarmStartBench({ runs: values.quick ? 2 : 5, log })),
 ];
 log(`\nall done in ${((performance.now() - started) / 1000).toFixed(1)} s\n\n`);

@@ -161,7 +161,9 @@ ${http}
     },
     close: async () => {
       child.kill('SIGQUIT');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 5000)))]);
+      clearTimeout(timer);
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
