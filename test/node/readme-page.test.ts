@@ -6,35 +6,20 @@
  * agent's confirm. From an origin the flag does not name, the page says it is refused and which
  * flag allows it.
  */
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kitAlias } from '../../examples/vite.kit.js';
 import { agentCommand } from '../../src/bridge/agents/catalog.js';
 import { parseCli } from '../../src/bridge/cli-args.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import type { OutboundMessage } from '../../src/transport/transport.js';
 import { until } from '../support/bridge-tab.js';
 import { launchChromium } from '../support/chromium.js';
+import { buildReadmePage, readmeBlock } from '../support/readme-page.js';
 import { serveDirectory } from '../support/static-server.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-/** The fenced block of `language` in the README section that starts with `heading`. */
-function block(heading: string, language: string): string {
-  const start = readme.indexOf(`\n## ${heading}\n`);
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  const code = new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``).exec(section)?.[1];
-  if (start < 0 || code === undefined)
-    throw new Error(`The README has no ${language} block under "${heading}".`);
-  return code;
-}
-
-const README_URL = 'ws://127.0.0.1:5178/rpc';
 let browser: Browser;
 let bridge: Bridge;
 let page: { url: string; close: () => Promise<void> };
@@ -65,19 +50,7 @@ beforeAll(async () => {
     sent.push(message);
     send(message);
   };
-  const html = block('One tag in your page', 'html').replace(README_URL, `ws://127.0.0.1:${bridge.port}/rpc`);
-  await writeFile(
-    join(dir, 'index.html'),
-    `<!doctype html>\n<html lang="en"><body>\n${html}</body></html>\n`,
-  );
-  await writeFile(join(dir, 'main.ts'), block('One tag in your page', 'ts'));
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ root: dir, configFile: false, resolve: { alias: kitAlias }, logLevel: 'warn' });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  await buildReadmePage(dir, `ws://127.0.0.1:${bridge.port}/rpc`);
   browser = await launchChromium();
 }, 60_000);
 
@@ -91,7 +64,7 @@ afterAll(async () => {
 
 describe("the README's page on your own dev server", () => {
   it('names the flag in its first command', () => {
-    expect(block('Your own dev server', 'sh').split('\n')[0]).toMatch(
+    expect(readmeBlock('Your own dev server', 'sh').split('\n')[0]).toMatch(
       /^npx rpc-ui serve --allow-origin http:\/\/127\.0\.0\.1:5173\b/,
     );
   });

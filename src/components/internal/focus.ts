@@ -39,13 +39,15 @@ export class FocusReturn {
   /**
    * Focus the element remembered, else `fallback`, else the host's notice region in `root`
    * (standing in for the host, which in page mode is `display: contents` and cannot take focus):
-   * the first that takes it.
+   * the first that takes it. The page's body is nothing to go back to: it had focus only because
+   * nothing did (a dialog that came back with a reload, or while the page was not in use), and
+   * keys go nowhere from there.
    */
   restore(fallback: HTMLElement | undefined, root: ParentNode): void {
     const candidates = [this.#previous, fallback, root.querySelector('.notice')];
     this.#previous = null;
     for (const target of candidates) {
-      if (!(target instanceof HTMLElement)) continue;
+      if (!(target instanceof HTMLElement) || target === document.body) continue;
       target.focus();
       if ((target.getRootNode() as Document | ShadowRoot).activeElement === target) return;
     }

@@ -163,6 +163,19 @@ describe('rpc-dialogs', () => {
     expect(document.activeElement?.localName).to.equal(host.localName);
   });
 
+  it('gives focus to the queue, not to the page body, when nothing had it before (a dialog back after a reload)', async () => {
+    const { confirm, settle, trigger, host, current } = await setup();
+    trigger?.blur();
+    expect(document.activeElement).to.equal(document.body);
+    confirm('a');
+    await settle();
+    await press('Escape');
+    await settle();
+    expect(current()).to.equal(null);
+    expect(document.activeElement?.localName).to.equal(host.localName);
+    expect(host.shadowRoot?.activeElement?.classList.contains('notice')).to.equal(true);
+  });
+
   it('isolates the queue position, so "1 of 2" reads right on a right-to-left page', async () => {
     const { confirm, settle, part, wrapper } = await setup();
     wrapper.dir = 'rtl';
