@@ -1,10 +1,11 @@
 /**
  * docs/hosting.md says what works: its nginx configuration passes `nginx -t` (and is the one
  * e2e-hosted.test.ts runs), its Caddyfile passes `caddy validate` and is as `caddy fmt` writes
- * it, and the command lines of its bridge and of its systemd unit are flags `rpc-ui serve` takes.
+ * it, its systemd unit passes `systemd-analyze verify`, and the command lines of its bridge and of
+ * its unit are flags `rpc-ui serve` takes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,18 @@ describe('docs/hosting.md', () => {
     expect(execFileSync(CADDY, ['fmt', file], { encoding: 'utf8', env })).toBe(
       hostingBlock('Caddy', 'caddyfile'),
     );
+  });
+
+  it('has a systemd unit that systemd-analyze verify takes without a word', () => {
+    const dir = join(work, 'units');
+    mkdirSync(dir, { recursive: true });
+    // An instance of the template, as `systemctl enable rpc-ui@alice` makes it.
+    const unit = join(dir, 'rpc-ui@alice.service');
+    writeFileSync(unit, hostingBlock('One bridge per user, with systemd', 'ini'));
+    const check = spawnSync('systemd-analyze', ['verify', '--man=no', unit], { encoding: 'utf8' });
+    expect(check.error, 'systemd-analyze (Debian: systemd)').toBeUndefined();
+    expect(check.stderr + check.stdout).toBe('');
+    expect(check.status).toBe(0);
   });
 
   it("names only flags rpc-ui serve takes, in the bridge's command and in the systemd unit", () => {
