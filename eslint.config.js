@@ -44,5 +44,8 @@ export default defineConfig(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  { files: ['*.js', '*.mjs', 'scripts/**', 'bin/**'], languageOptions: { globals: globals.node } },
+  {
+    files: ['*.js', '*.mjs', 'scripts/**', 'bin/**', 'test/support/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
 );

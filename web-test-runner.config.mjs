@@ -1,14 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
 import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { mediaFeaturesPlugin } from './test/support/wtr-media-plugin.mjs';
 import { a11yTreePlugin } from './test/support/wtr-a11y-tree-plugin.mjs';
 import { focusPlugin } from './test/support/wtr-focus-plugin.mjs';
+import { keyComboPlugin } from './test/support/wtr-keys-plugin.mjs';
 import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
-import { CHROMIUM_ARGS as args, CHROMIUM_PATH as executablePath } from './scripts/chromium.mjs';
+import { currentEngine, launcherFor, NOT_YET } from './test/support/wtr-engines.mjs';
+
+// One engine a run (RPC_UI_ENGINE: chromium, firefox, webkit); npm test runs each in turn.
+const engine = currentEngine();
+const notYet = Object.keys(NOT_YET[engine]).map((file) => `!${file}`);
 
 // A page that forbids eval: anything that calls `new Function` raises a CSP violation.
 const noEvalHtml = (testFramework) => `<!doctype html>
@@ -31,12 +35,13 @@ export default {
   nodeResolve: true,
   // One page at a time: keyboard tests need the focused page.
   concurrency: 1,
-  browsers: [chromeLauncher({ launchOptions: { executablePath, args, headless: true } })],
+  browsers: [await launcherFor(engine)],
   plugins: [
     a11ySnapshotPlugin(),
     mediaFeaturesPlugin(),
     a11yTreePlugin(),
     focusPlugin(),
+    keyComboPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',
@@ -47,11 +52,11 @@ export default {
   groups: [
     {
       name: 'browser',
-      files: ['test/browser/**/*.test.ts', '!test/browser/csp/**'],
+      files: ['test/browser/**/*.test.ts', '!test/browser/csp/**', ...notYet],
       testRunnerHtml: guardOffHtml,
     },
     { name: 'no-eval', files: ['test/browser/csp/**/*.test.ts'], testRunnerHtml: noEvalHtml },
   ],
-  reporters: [defaultReporter(), summaryReporter('.test-results/wtr.json')],
+  reporters: [defaultReporter(), summaryReporter(`.test-results/wtr-${engine}.json`)],
   testFramework: { config: { timeout: 10000 } },
 };

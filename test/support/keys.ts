@@ -1,13 +1,11 @@
-import { sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 
-/** Press `key` while holding `modifiers` (real key events through the browser). */
+/** Press `key` while holding `modifiers` (real key events through the browser, in any engine). */
 export async function combo(
   modifiers: readonly ('Control' | 'Shift' | 'Alt' | 'Meta')[],
   key: string,
 ): Promise<void> {
-  for (const modifier of modifiers) await sendKeys({ down: modifier });
-  await sendKeys({ press: key });
-  for (const modifier of [...modifiers].reverse()) await sendKeys({ up: modifier });
+  await executeServerCommand('key-combo', { modifiers, key });
 }
 
 /** Press one key. */
