@@ -2,7 +2,8 @@
 // Chromium (puppeteer over DevTools), Debian's Firefox (puppeteer over WebDriver BiDi) and
 // WebKitGTK's MiniBrowser (WebdriverIO against WebKitWebDriver under Xvfb). `RPC_UI_ENGINE` picks
 // one (default chromium). NOT_YET lists the files an engine does not run yet, and why: npm test
-// counts them and docs/testing.md names them; none is skipped silently.
+// counts them and docs/testing.md names them; none is skipped silently. Tests that need Chromium's
+// DevTools are skipped, and counted, elsewhere (itWithDevTools in test/support/engine.ts).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,35 +16,37 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-const CHROMIUM_ONLY_TREE =
-  "reads Chromium's accessibility tree (DevTools) or emulates media through DevTools";
+const WEBDRIVER_KEYS = 'holds a key down across commands, which the runner does not do over WebDriver';
 
 /** Files (under test/browser/) an engine does not run yet, each with the reason. */
 export const NOT_YET = {
   chromium: {},
-  firefox: Object.fromEntries(
-    [
-      'components/cut-text',
-      'components/login-dialogs',
-      'components/rpc-confirm',
-      'components/rpc-dialogs',
-      'components/rpc-editor',
-      'components/rpc-extension-ui',
-      'components/rpc-input',
-      'components/rpc-login',
-      'components/rpc-notifications',
-      'components/rpc-select-descriptions',
-      'components/rpc-select',
-      'components/rpc-status-bar',
-      'components/rpc-widget',
-      'components/theming',
-      'vscode-webview',
-    ].map((name) => [`test/browser/${name}.test.ts`, CHROMIUM_ONLY_TREE]),
-  ),
+  firefox: {
+    'test/browser/components/rpc-login.test.ts':
+      'fails in Firefox 140: "every control is reachable with Tab, in order, with a visible focus ring" (not yet looked into)',
+    'test/browser/components/rpc-notifications.test.ts':
+      "does not finish in Firefox 140 (the runner's 120 s limit; not yet looked into)",
+    'test/browser/components/rpc-select.test.ts':
+      'fails in Firefox 140: "the active option shows all of a long or multi-line option" (104 px tall, 26 expected)',
+    'test/browser/components/rpc-status-bar.test.ts':
+      'fails in Firefox 140: the tooltip of a cut status on focus and hover, in a narrow and a right-to-left bar (not yet looked into)',
+    'test/browser/components/dialog-focus-frame.test.ts':
+      "does not finish in Firefox 140 over BiDi (the runner's 120 s limit); what it tests is Chromium's own: focus taken off a frame's element when the page around takes it",
+  },
+  webkit: {
+    'test/browser/components/rpc-confirm.test.ts':
+      'fails in WebKitGTK 2.50: Tab from the last button leaves the dialog with nothing focused ("Tab and Shift+Tab wrap inside the dialog")',
+    'test/browser/components/rpc-select.test.ts':
+      'fails in WebKitGTK 2.50: Tab wrapping, as in rpc-confirm, and the filter does not find "Straße" by "ss"',
+    'test/browser/components/rpc-dialogs.test.ts': `${WEBDRIVER_KEYS} (a held-down Enter)`,
+    'test/browser/components/rpc-input.test.ts': `${WEBDRIVER_KEYS} (Shift+Enter), and typed text loses repeated characters and spaces`,
+    'test/browser/components/rpc-editor.test.ts':
+      'typed text loses repeated characters and spaces (WebdriverIO types a word as one key action)',
+    'test/browser/components/rpc-extension-ui.test.ts': `${WEBDRIVER_KEYS} (Ctrl held across keys), no viewport to set, and typed text loses repeated characters`,
+    'test/browser/components/rpc-notifications.test.ts':
+      'brings the page to the front first (bring-to-front), which the WebDriver launcher has no page for',
+  },
 };
-NOT_YET.webkit = { ...NOT_YET.firefox };
-NOT_YET.firefox['test/browser/components/dialog-focus-frame.test.ts'] =
-  "does not finish in Firefox 140 over BiDi (the runner's 120 s limit); what it tests is Chromium's own: focus taken off a frame's element when the page around takes it";
 
 /** The engine of this run. */
 export function currentEngine() {

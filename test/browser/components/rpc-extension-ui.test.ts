@@ -16,6 +16,7 @@ import { BaseTransport, type ConnectionState } from '../../../src/transport/tran
 import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { emulateFeatures } from '../../support/media.js';
+import { itWithDevTools } from '../../support/engine.js';
 
 /** A transport whose state the test moves by hand. */
 class ManualTransport extends BaseTransport {
@@ -285,36 +286,39 @@ describe('rpc-extension-ui', () => {
     expect(states).to.deep.equal(['closed']);
   });
 
-  it('maps every transport state, announcing changes only, with a dot that respects reduced motion', async () => {
-    const { el, part, settle } = await mount();
-    const transport = new ManualTransport();
-    const states: string[] = [];
-    el.addEventListener('rpc-connection', (event: RpcConnectionEvent) => states.push(event.detail.state));
-    el.transport = transport;
-    await settle();
-    const label = () => part('connection')?.textContent?.trim();
-    const dot = () => getComputedStyle(part('connection-indicator') as HTMLElement);
-    expect(label()).to.equal('Connecting…');
-    expect(dot().animationName).to.equal('pulse');
-    await emulateMedia({ reducedMotion: 'reduce' });
-    expect(dot().animationName).to.equal('none');
-    await emulateMedia({ reducedMotion: 'no-preference' });
-    transport.move('open');
-    await settle();
-    expect(label()).to.equal('Connected');
-    transport.move('reconnecting');
-    await settle();
-    expect(label()).to.equal('Reconnecting…');
-    expect(el.getAttribute('connection')).to.equal('reconnecting');
-    transport.move('open');
-    transport.move('closed');
-    await settle();
-    expect(label()).to.equal('Disconnected');
-    expect(states).to.deep.equal(['connecting', 'connected', 'reconnecting', 'connected', 'closed']);
-    await emulateFeatures({ 'forced-colors': 'active' });
-    expect(getComputedStyle(part('connection') as HTMLElement).borderTopStyle).to.equal('solid');
-    await emulateFeatures({ 'forced-colors': '' });
-  });
+  itWithDevTools(
+    'maps every transport state, announcing changes only, with a dot that respects reduced motion',
+    async () => {
+      const { el, part, settle } = await mount();
+      const transport = new ManualTransport();
+      const states: string[] = [];
+      el.addEventListener('rpc-connection', (event: RpcConnectionEvent) => states.push(event.detail.state));
+      el.transport = transport;
+      await settle();
+      const label = () => part('connection')?.textContent?.trim();
+      const dot = () => getComputedStyle(part('connection-indicator') as HTMLElement);
+      expect(label()).to.equal('Connecting…');
+      expect(dot().animationName).to.equal('pulse');
+      await emulateMedia({ reducedMotion: 'reduce' });
+      expect(dot().animationName).to.equal('none');
+      await emulateMedia({ reducedMotion: 'no-preference' });
+      transport.move('open');
+      await settle();
+      expect(label()).to.equal('Connected');
+      transport.move('reconnecting');
+      await settle();
+      expect(label()).to.equal('Reconnecting…');
+      expect(el.getAttribute('connection')).to.equal('reconnecting');
+      transport.move('open');
+      transport.move('closed');
+      await settle();
+      expect(label()).to.equal('Disconnected');
+      expect(states).to.deep.equal(['connecting', 'connected', 'reconnecting', 'connected', 'closed']);
+      await emulateFeatures({ 'forced-colors': 'active' });
+      expect(getComputedStyle(part('connection') as HTMLElement).borderTopStyle).to.equal('solid');
+      await emulateFeatures({ 'forced-colors': '' });
+    },
+  );
 
   it('lays out right to left and takes overridden strings', async () => {
     const { el, part, settle } = await mount({ dir: 'rtl' });
@@ -326,7 +330,7 @@ describe('rpc-extension-ui', () => {
     expect(pill?.left).to.be.closeTo(header?.left ?? 0, 1);
   });
 
-  it('takes the colour scheme set on it into every part, the dialogs too', async () => {
+  itWithDevTools('takes the colour scheme set on it into every part, the dialogs too', async () => {
     await emulateMedia({ colorScheme: 'light' });
     const { peer, part, dialog, settle } = await mount({ style: 'color-scheme: dark' });
     // pi's warning yellow, as its dark theme writes it: readable as sent in the dark scheme.
@@ -403,20 +407,23 @@ describe('rpc-extension-ui', () => {
     ]);
   });
 
-  it('while a page-modal dialog is open, what the page announces is said inside it (the rest is inert to screen readers)', async () => {
-    const { peer, settle, dialog } = await mount();
-    peer.writeMessage(confirm('a'));
-    await settle();
-    expect(dialog()).not.to.equal(null);
-    const heard = async (text: string) =>
-      (await findNode((node) => node.name?.includes(text) ?? false)) !== undefined;
-    // Only text inside the modal dialog is in the accessibility tree now.
-    peer.writeMessage(request('notify', { message: 'disk full', notifyType: 'error' }));
-    peer.writeMessage(request('setStatus', { statusKey: 'build', statusText: 'failing' }));
-    await settle();
-    await until('the relayed notification', () => heard('Error: disk full'));
-    await until('the relayed status', () => heard('failing'));
-  });
+  itWithDevTools(
+    'while a page-modal dialog is open, what the page announces is said inside it (the rest is inert to screen readers)',
+    async () => {
+      const { peer, settle, dialog } = await mount();
+      peer.writeMessage(confirm('a'));
+      await settle();
+      expect(dialog()).not.to.equal(null);
+      const heard = async (text: string) =>
+        (await findNode((node) => node.name?.includes(text) ?? false)) !== undefined;
+      // Only text inside the modal dialog is in the accessibility tree now.
+      peer.writeMessage(request('notify', { message: 'disk full', notifyType: 'error' }));
+      peer.writeMessage(request('setStatus', { statusKey: 'build', statusText: 'failing' }));
+      await settle();
+      await until('the relayed notification', () => heard('Error: disk full'));
+      await until('the relayed status', () => heard('failing'));
+    },
+  );
 
   it('notification-duration sets how long info and warnings stay (0: until dismissed)', async () => {
     const { el, part, settle } = await mount({ 'notification-duration': '0' });
@@ -998,7 +1005,7 @@ describe('rpc-extension-ui', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    it(`has no axe violations with a dialog open (${scheme})`, async () => {
+    itWithDevTools(`has no axe violations with a dialog open (${scheme})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       try {
         const background = scheme === 'dark' ? 'background: #1e1e1e; color: #e4e4e4' : '';

@@ -9,6 +9,7 @@ import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { press } from '../../support/keys.js';
 import { emulateFeatures } from '../../support/media.js';
+import { itWithDevTools, resetMedia } from '../../support/engine.js';
 
 type NotifyType = 'info' | 'warning' | 'error';
 
@@ -92,11 +93,11 @@ function setVisibility(value: DocumentVisibilityState | undefined): void {
 describe('rpc-notifications', () => {
   afterEach(async () => {
     setVisibility(undefined);
-    await emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+    await resetMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
     await emulateFeatures({ 'forced-colors': '' });
   });
 
-  it('has both live regions before the first message, and no list', async () => {
+  itWithDevTools('has both live regions before the first message, and no list', async () => {
     const { part } = await setup();
     expect(part('[role="status"]')).to.exist;
     expect(part('[role="alert"]')).to.exist;
@@ -308,7 +309,7 @@ describe('rpc-notifications', () => {
     expect(messages()).to.deep.equal([]);
   });
 
-  it('dismisses with the close button, named "Dismiss notification"', async () => {
+  itWithDevTools('dismisses with the close button, named "Dismiss notification"', async () => {
     const { notify, settle, messages, closeButtons } = await setup();
     notify('a', 'error');
     notify('b', 'error');
@@ -503,27 +504,30 @@ describe('rpc-notifications', () => {
     expect(getComputedStyle(el).position).to.equal('fixed');
   });
 
-  it('slides in only without reduced motion, and keeps borders and icons in forced colours', async () => {
-    const { notify, settle, items } = await setup();
-    notify('x', 'error');
-    await settle();
-    const item = () => items()[0] as HTMLElement;
-    expect(getComputedStyle(item()).animationName).to.equal('rpc-notification-enter');
-    await emulateMedia({ reducedMotion: 'reduce' });
-    expect(getComputedStyle(item()).animationName).to.equal('none');
-    await emulateFeatures({ 'forced-colors': 'active' });
-    expect(getComputedStyle(item()).borderTopStyle).to.equal('solid');
-    expect(getComputedStyle(item()).borderInlineStartWidth).to.equal('4px');
-    const icon = item().querySelector('[part="icon"]') as HTMLElement;
-    expect(getComputedStyle(icon).color).to.equal(getComputedStyle(item()).color);
-  });
+  itWithDevTools(
+    'slides in only without reduced motion, and keeps borders and icons in forced colours',
+    async () => {
+      const { notify, settle, items } = await setup();
+      notify('x', 'error');
+      await settle();
+      const item = () => items()[0] as HTMLElement;
+      expect(getComputedStyle(item()).animationName).to.equal('rpc-notification-enter');
+      await emulateMedia({ reducedMotion: 'reduce' });
+      expect(getComputedStyle(item()).animationName).to.equal('none');
+      await emulateFeatures({ 'forced-colors': 'active' });
+      expect(getComputedStyle(item()).borderTopStyle).to.equal('solid');
+      expect(getComputedStyle(item()).borderInlineStartWidth).to.equal('4px');
+      const icon = item().querySelector('[part="icon"]') as HTMLElement;
+      expect(getComputedStyle(icon).color).to.equal(getComputedStyle(item()).color);
+    },
+  );
 
   for (const [label, dir, scheme] of [
     ['light', 'ltr', 'light'],
     ['dark', 'ltr', 'dark'],
     ['right-to-left', 'rtl', 'light'],
   ] as const) {
-    it(`passes axe (${label})`, async () => {
+    itWithDevTools(`passes axe (${label})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       const { notify, settle, el } = await setup({ dir, maxVisible: 3 });
       notify('\u001b[32mbuilt\u001b[0m in 2 s');

@@ -9,6 +9,7 @@ import { findNode } from '../../support/a11y.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { emulateFeatures } from '../../support/media.js';
 import { press } from '../../support/keys.js';
+import { itWithDevTools, resetMedia } from '../../support/engine.js';
 
 // oh-my-pi's `optionDetails`: one entry per option by index, `{}` for none.
 const request = (extra: Partial<SelectRequest> = {}): SelectRequest => ({
@@ -44,7 +45,7 @@ function describedText(el: RpcSelect, option: HTMLElement): string | undefined {
 
 describe('rpc-select: option descriptions (oh-my-pi optionDetails)', () => {
   afterEach(async () => {
-    await emulateMedia({ colorScheme: 'light' });
+    await resetMedia({ colorScheme: 'light' });
     await emulateFeatures({ 'forced-colors': '' });
   });
 
@@ -69,7 +70,7 @@ describe('rpc-select: option descriptions (oh-my-pi optionDetails)', () => {
     expect(beta?.hasAttribute('aria-describedby')).to.equal(false);
   });
 
-  it("gives the accessibility tree each option's name (its label) and description", async () => {
+  itWithDevTools("gives the accessibility tree each option's name (its label) and description", async () => {
     const { el } = await open();
     const alpha = await findNode((n) => n.role === 'option' && n.name === 'alpha', { all: true });
     expect(alpha?.description).to.equal('first letter ✓');
@@ -178,38 +179,44 @@ describe('rpc-select: option descriptions (oh-my-pi optionDetails)', () => {
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'd1', value: 'model-0007' }]);
   });
 
-  it('descriptions stay readable: 4.5:1 on their row, light and dark; the active row in its own colour', async () => {
-    for (const scheme of ['light', 'dark'] as const) {
-      await emulateMedia({ colorScheme: scheme });
+  itWithDevTools(
+    'descriptions stay readable: 4.5:1 on their row, light and dark; the active row in its own colour',
+    async () => {
+      for (const scheme of ['light', 'dark'] as const) {
+        await emulateMedia({ colorScheme: scheme });
+        const { el } = await open();
+        await press('ArrowDown');
+        await press('ArrowDown');
+        await el.updateComplete;
+        const alpha = options(el)[0] as HTMLElement;
+        const description = alpha.querySelector('[part="option-description"]') as HTMLElement;
+        const listboxBackground = getComputedStyle(part(el, '#listbox')).backgroundColor;
+        const ratio = contrast(channels(getComputedStyle(description).color), channels(listboxBackground));
+        expect(ratio, scheme).to.be.at.least(4.5);
+        const activeRow = active(el);
+        const activeDescription = activeRow.querySelector('[part="option-description"]') as HTMLElement;
+        expect(getComputedStyle(activeDescription).color, scheme).to.equal(getComputedStyle(activeRow).color);
+        el.remove();
+      }
+    },
+  );
+
+  itWithDevTools(
+    'in forced colours, descriptions take the system colours (the active one HighlightText)',
+    async () => {
+      await emulateFeatures({ 'forced-colors': 'active' });
       const { el } = await open();
       await press('ArrowDown');
       await press('ArrowDown');
       await el.updateComplete;
-      const alpha = options(el)[0] as HTMLElement;
-      const description = alpha.querySelector('[part="option-description"]') as HTMLElement;
-      const listboxBackground = getComputedStyle(part(el, '#listbox')).backgroundColor;
-      const ratio = contrast(channels(getComputedStyle(description).color), channels(listboxBackground));
-      expect(ratio, scheme).to.be.at.least(4.5);
       const activeRow = active(el);
       const activeDescription = activeRow.querySelector('[part="option-description"]') as HTMLElement;
-      expect(getComputedStyle(activeDescription).color, scheme).to.equal(getComputedStyle(activeRow).color);
-      el.remove();
-    }
-  });
-
-  it('in forced colours, descriptions take the system colours (the active one HighlightText)', async () => {
-    await emulateFeatures({ 'forced-colors': 'active' });
-    const { el } = await open();
-    await press('ArrowDown');
-    await press('ArrowDown');
-    await el.updateComplete;
-    const activeRow = active(el);
-    const activeDescription = activeRow.querySelector('[part="option-description"]') as HTMLElement;
-    expect(getComputedStyle(activeDescription).color).to.equal(getComputedStyle(activeRow).color);
-    const other = options(el)[0]?.querySelector('[part="option-description"]') as HTMLElement;
-    const background = getComputedStyle(part(el, '#listbox')).backgroundColor;
-    expect(contrast(channels(getComputedStyle(other).color), channels(background))).to.be.at.least(4.5);
-  });
+      expect(getComputedStyle(activeDescription).color).to.equal(getComputedStyle(activeRow).color);
+      const other = options(el)[0]?.querySelector('[part="option-description"]') as HTMLElement;
+      const background = getComputedStyle(part(el, '#listbox')).backgroundColor;
+      expect(contrast(channels(getComputedStyle(other).color), channels(background))).to.be.at.least(4.5);
+    },
+  );
 
   it('has no axe violations, light and dark, with the filter too', async () => {
     const { el } = await open();

@@ -8,6 +8,7 @@ import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { emulateFeatures } from '../../support/media.js';
+import { itWithDevTools, resetMedia } from '../../support/engine.js';
 
 const E = '\u001b';
 /** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/ansi-agent.test.ts. */
@@ -45,7 +46,7 @@ async function setup(style = '', dir = 'ltr') {
 describe('rpc-status-bar', () => {
   afterEach(async () => {
     setDefaultStrings({ statusBarLabel: 'Extension status' });
-    await emulateMedia({ colorScheme: 'light', forcedColors: 'none' });
+    await resetMedia({ colorScheme: 'light', forcedColors: 'none' });
   });
 
   it('shows items sorted by key and removes one when its text is missing', async () => {
@@ -66,7 +67,7 @@ describe('rpc-status-bar', () => {
     expect($('.bar')?.hidden).to.equal(true);
   });
 
-  it('is a labelled region, not a live region; strings can be overridden', async () => {
+  itWithDevTools('is a labelled region, not a live region; strings can be overridden', async () => {
     const { el, set, settle, $ } = await setup();
     set('k', 'hello');
     await settle();
@@ -361,7 +362,7 @@ describe('rpc-status-bar', () => {
     expect(el.announce).to.equal(true);
   });
 
-  it('renders ANSI colours as styled spans and untrusted markup as text', async () => {
+  itWithDevTools('renders ANSI colours as styled spans and untrusted markup as text', async () => {
     // The captured colour is pi's dark theme's: in the dark scheme it shows as sent.
     await emulateMedia({ colorScheme: 'dark' });
     const { set, settle, items, el } = await setup('--rpc-ansi-red: rgb(1, 2, 3)');
@@ -398,7 +399,7 @@ describe('rpc-status-bar', () => {
     );
   });
 
-  it('turns the tooltip fade off under prefers-reduced-motion', async () => {
+  itWithDevTools('turns the tooltip fade off under prefers-reduced-motion', async () => {
     const { $ } = await setup();
     expect(getComputedStyle($('.tooltip') as HTMLElement).transitionDuration).not.to.equal('0s');
     await emulateMedia({ reducedMotion: 'reduce' });
@@ -414,7 +415,7 @@ describe('rpc-status-bar', () => {
       expect($(`[part~="${part}"]`), part).to.exist;
   });
 
-  it('keeps separators visible in forced colours', async () => {
+  itWithDevTools('keeps separators visible in forced colours', async () => {
     const { set, settle, $ } = await setup();
     set('a', 'one');
     set('b', 'two');
@@ -431,7 +432,7 @@ describe('rpc-status-bar', () => {
     ['dark', 'ltr'],
     ['light', 'rtl'],
   ] as const) {
-    it(`has no axe violations (${scheme}, ${dir})`, async () => {
+    itWithDevTools(`has no axe violations (${scheme}, ${dir})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       const { el, set, settle, items } = await setup('inline-size: 400px', dir);
       // The agent's theme colours are made for a dark background.

@@ -8,6 +8,7 @@ import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { findNode } from '../../support/a11y.js';
 import { emulateFeatures } from '../../support/media.js';
+import { itWithDevTools, resetMedia } from '../../support/engine.js';
 
 const E = '\u001b';
 /** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "success"), see test/node/ansi-agent.test.ts. */
@@ -49,10 +50,10 @@ async function setup(style = '', dir = 'ltr') {
 describe('rpc-widget', () => {
   afterEach(async () => {
     setDefaultStrings({ widgetsAboveLabel: 'Extension widgets above the editor' });
-    await emulateMedia({ colorScheme: 'light', forcedColors: 'none' });
+    await resetMedia({ colorScheme: 'light', forcedColors: 'none' });
   });
 
-  it('renders nothing, and no region, without widgets', async () => {
+  itWithDevTools('renders nothing, and no region, without widgets', async () => {
     const { above, below } = await setup();
     expect(above.getAttribute('placement')).to.equal('aboveEditor');
     expect(above.shadowRoot?.querySelector('[part]')).to.equal(null);
@@ -85,7 +86,7 @@ describe('rpc-widget', () => {
     expect(above.shadowRoot?.querySelector('.region')).to.equal(null);
   });
 
-  it('is a labelled region per placement, with overridable strings', async () => {
+  itWithDevTools('is a labelled region per placement, with overridable strings', async () => {
     const { above, below, set, settle } = await setup();
     set('a', ['x']);
     set('b', ['y'], 'belowEditor');
@@ -123,7 +124,7 @@ describe('rpc-widget', () => {
     expect((rendered[2] as HTMLElement).getBoundingClientRect().height).to.be.greaterThan(0);
   });
 
-  it('renders ANSI colours as styled spans and untrusted markup as text', async () => {
+  itWithDevTools('renders ANSI colours as styled spans and untrusted markup as text', async () => {
     // The captured colour is pi's dark theme's: in the dark scheme it shows as sent.
     await emulateMedia({ colorScheme: 'dark' });
     const { above, set, settle, lines } = await setup('--rpc-ansi-red: rgb(1, 2, 3)');
@@ -160,7 +161,7 @@ describe('rpc-widget', () => {
     expect(keys(below)).to.deep.equal(['k1', 'k3']);
   });
 
-  it('exposes parts and keeps the widget edge visible in forced colours', async () => {
+  itWithDevTools('exposes parts and keeps the widget edge visible in forced colours', async () => {
     const { above, set, settle } = await setup();
     set('w', ['x']);
     await settle();
@@ -172,7 +173,7 @@ describe('rpc-widget', () => {
     await emulateFeatures({ 'forced-colors': '' });
   });
 
-  it('paints its own surface: readable when the OS is dark and the page is not', async () => {
+  itWithDevTools('paints its own surface: readable when the OS is dark and the page is not', async () => {
     await emulateMedia({ colorScheme: 'dark' });
     const { above, set, settle } = await setup('background: white; color: black');
     set('a', ['plain line']);
@@ -187,7 +188,7 @@ describe('rpc-widget', () => {
     ['dark', 'ltr'],
     ['light', 'rtl'],
   ] as const) {
-    it(`has no axe violations (${scheme}, ${dir})`, async () => {
+    itWithDevTools(`has no axe violations (${scheme}, ${dir})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       const background = scheme === 'dark' ? 'background: #1e1e1e; color: #e4e4e4' : '';
       const { wrapper, set, settle, lines, below } = await setup(background, dir);

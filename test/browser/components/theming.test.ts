@@ -6,6 +6,7 @@ import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import type { ConfirmRequest } from '../../../src/protocol/types.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { emulateFeatures } from '../../support/media.js';
+import { itWithDevTools, resetMedia } from '../../support/engine.js';
 
 const request: ConfirmRequest = {
   type: 'extension_ui_request',
@@ -27,9 +28,7 @@ async function render(style = '') {
 }
 
 describe('theming', () => {
-  afterEach(() =>
-    emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference', forcedColors: 'none' }),
-  );
+  afterEach(() => resetMedia({ colorScheme: 'light', reducedMotion: 'no-preference', forcedColors: 'none' }));
 
   it('follows VS Code variables, and --rpc-* properties win over them', async () => {
     const vscode = await render(
@@ -43,7 +42,7 @@ describe('theming', () => {
     expect(getComputedStyle(own.part('.primary')).backgroundColor).to.equal('rgb(7, 8, 9)');
   });
 
-  it('picks neutral light and dark values by prefers-color-scheme', async () => {
+  itWithDevTools('picks neutral light and dark values by prefers-color-scheme', async () => {
     await emulateMedia({ colorScheme: 'light' });
     const light = getComputedStyle((await render()).part('dialog')).backgroundColor;
     await emulateMedia({ colorScheme: 'dark' });
@@ -52,14 +51,14 @@ describe('theming', () => {
     expect(dark).to.equal('rgb(37, 37, 38)');
   });
 
-  it('turns motion off under prefers-reduced-motion', async () => {
+  itWithDevTools('turns motion off under prefers-reduced-motion', async () => {
     await emulateMedia({ reducedMotion: 'reduce' });
     const { part } = await render();
     expect(getComputedStyle(part('.fill')).transitionDuration).to.equal('0s');
     expect(getComputedStyle(part('dialog')).animationName).to.equal('none');
   });
 
-  it('keeps borders visible in forced colours', async () => {
+  itWithDevTools('keeps borders visible in forced colours', async () => {
     const bar = async () => getComputedStyle((await render()).part('.bar')).borderTopStyle;
     expect(await bar()).to.equal('none');
     await emulateFeatures({ 'forced-colors': 'active' });
