@@ -6,7 +6,7 @@ import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { mediaFeaturesPlugin } from './test/support/wtr-media-plugin.mjs';
 import { a11yTreePlugin } from './test/support/wtr-a11y-tree-plugin.mjs';
 import { focusPlugin } from './test/support/wtr-focus-plugin.mjs';
-import { keyComboPlugin } from './test/support/wtr-keys-plugin.mjs';
+import { keysPlugin } from './test/support/wtr-keys-plugin.mjs';
 import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
 import { currentEngine, launcherFor, NOT_YET } from './test/support/wtr-engines.mjs';
 
@@ -41,7 +41,7 @@ export default {
     mediaFeaturesPlugin(),
     a11yTreePlugin(),
     focusPlugin(),
-    keyComboPlugin(),
+    keysPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

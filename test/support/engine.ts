@@ -21,3 +21,12 @@ export function itWithDevTools(title: string, fn: Mocha.AsyncFunc): void {
 export async function resetMedia(media: Parameters<typeof emulateMedia>[0]): Promise<void> {
   if (engine === 'chromium') await emulateMedia(media);
 }
+
+/**
+ * A test that sets the viewport's size, which the runner cannot do over WebDriver: it runs in
+ * Chromium and Firefox, and is skipped (and counted as skipped) in WebKit.
+ */
+export function itWithViewport(title: string, fn: Mocha.AsyncFunc): void {
+  if (engine !== 'webkit') it(title, fn);
+  else it.skip(title, fn);
+}

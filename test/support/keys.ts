@@ -1,14 +1,41 @@
-import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
 
-/** Press `key` while holding `modifiers` (real key events through the browser, in any engine). */
-export async function combo(
-  modifiers: readonly ('Control' | 'Shift' | 'Alt' | 'Meta')[],
-  key: string,
-): Promise<void> {
-  await executeServerCommand('key-combo', { modifiers, key });
+/** A modifier held while a key is pressed. */
+export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
+
+/** What the `keys` command (test/support/wtr-keys-plugin.mjs) does: the same in every engine. */
+type KeysPayload =
+  | { readonly type: string }
+  | { readonly press: string }
+  | { readonly down: string }
+  | { readonly up: string }
+  | { readonly combo: { readonly modifiers: readonly Modifier[]; readonly key: string } };
+
+async function keys(payload: KeysPayload): Promise<void> {
+  await executeServerCommand('keys', payload);
+}
+
+/** Type `text` as real key presses, a character at a time. */
+export function typeText(text: string): Promise<void> {
+  return keys({ type: text });
 }
 
 /** Press one key. */
 export function press(key: string): Promise<void> {
-  return sendKeys({ press: key });
+  return keys({ press: key });
+}
+
+/** Press `key` while holding `modifiers` (real key events through the browser, in any engine). */
+export function combo(modifiers: readonly Modifier[], key: string): Promise<void> {
+  return keys({ combo: { modifiers, key } });
+}
+
+/** Put a key down, and keep it down until {@link keyUp} (a held key, a modifier across keys). */
+export function keyDown(key: string): Promise<void> {
+  return keys({ down: key });
+}
+
+/** Let a key go. */
+export function keyUp(key: string): Promise<void> {
+  return keys({ up: key });
 }

@@ -16,8 +16,6 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-const WEBDRIVER_KEYS = 'holds a key down across commands, which the runner does not do over WebDriver';
-
 /** Files (under test/browser/) an engine does not run yet, each with the reason. */
 export const NOT_YET = {
   chromium: {},
@@ -38,13 +36,6 @@ export const NOT_YET = {
       'fails in WebKitGTK 2.50: Tab from the last button leaves the dialog with nothing focused ("Tab and Shift+Tab wrap inside the dialog")',
     'test/browser/components/rpc-select.test.ts':
       'fails in WebKitGTK 2.50: Tab wrapping, as in rpc-confirm, and the filter does not find "Straße" by "ss"',
-    'test/browser/components/rpc-dialogs.test.ts': `${WEBDRIVER_KEYS} (a held-down Enter)`,
-    'test/browser/components/rpc-input.test.ts': `${WEBDRIVER_KEYS} (Shift+Enter), and typed text loses repeated characters and spaces`,
-    'test/browser/components/rpc-editor.test.ts':
-      'typed text loses repeated characters and spaces (WebdriverIO types a word as one key action)',
-    'test/browser/components/rpc-extension-ui.test.ts': `${WEBDRIVER_KEYS} (Ctrl held across keys), no viewport to set, and typed text loses repeated characters`,
-    'test/browser/components/rpc-notifications.test.ts':
-      'brings the page to the front first (bring-to-front), which the WebDriver launcher has no page for',
   },
 };
 

@@ -6,6 +6,8 @@ export function focusPlugin() {
     name: 'bring-to-front',
     async executeCommand({ command, session }) {
       if (command !== 'bring-to-front') return undefined;
+      // Over WebDriver the session is one window of its own, which has the focus already.
+      if (session.browser.type === 'webdriver') return true;
       await session.browser.getPage(session.id).bringToFront();
       return true;
     },

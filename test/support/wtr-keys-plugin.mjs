@@ -1,21 +1,76 @@
-// A @web/test-runner command that presses a key while holding modifiers (`key-combo`), in every
-// engine: through puppeteer's keyboard (Chromium, Firefox), and as one WebdriverIO key action for
-// WebDriver (WebKit), which holds the modifiers it is given until the action ends: the runner's
-// own sendKeys knows no `down` and `up` there.
-export function keyComboPlugin() {
+// A @web/test-runner command for the keyboard (`keys`) that means the same in every engine:
+// through puppeteer's keyboard for Chromium and Firefox, and as W3C WebDriver key actions for
+// WebKit, one keyDown/keyUp pair per character. The runner's own sendKeys over WebDriver types a
+// word as one action that releases every key only at its end, so repeated characters and spaces
+// are lost ("half-writen"), and it knows no key held across commands; WebDriver's input state
+// keeps a key down between actions, so `down` and `up` work here.
+
+/** WebDriver's code points for the named keys the tests use. */
+const CODES = {
+  Enter: '\uE007',
+  Escape: '\uE00C',
+  Tab: '\uE004',
+  Backspace: '\uE003',
+  Delete: '\uE017',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  Home: '\uE011',
+  End: '\uE010',
+  PageUp: '\uE00E',
+  PageDown: '\uE00F',
+  Shift: '\uE008',
+  Control: '\uE009',
+  Alt: '\uE00A',
+  Meta: '\uE03D',
+  Space: ' ',
+};
+
+const code = (key) => CODES[key] ?? key;
+
+/** The WebDriver key actions of one payload. */
+function actionsFor(payload) {
+  if ('type' in payload)
+    return [...payload.type].flatMap((value) => [
+      { type: 'keyDown', value },
+      { type: 'keyUp', value },
+    ]);
+  if ('down' in payload) return [{ type: 'keyDown', value: code(payload.down) }];
+  if ('up' in payload) return [{ type: 'keyUp', value: code(payload.up) }];
+  const { modifiers = [], key } = 'combo' in payload ? payload.combo : { key: payload.press };
+  const held = modifiers.map(code);
+  return [
+    ...held.map((value) => ({ type: 'keyDown', value })),
+    { type: 'keyDown', value: code(key) },
+    { type: 'keyUp', value: code(key) },
+    ...held.reverse().map((value) => ({ type: 'keyUp', value })),
+  ];
+}
+
+export function keysPlugin() {
   return {
-    name: 'key-combo',
+    name: 'keys',
     async executeCommand({ command, payload, session }) {
-      if (command !== 'key-combo') return undefined;
-      const { modifiers, key } = payload;
+      if (command !== 'keys') return undefined;
       if (session.browser.type === 'webdriver') {
-        await session.browser.sendKeys(session.id, [...modifiers, key]);
+        // The launcher's driver manager runs actions for the session (concurrency 1: its window).
+        await session.browser.driverManager.performActions(session.id, [
+          { type: 'key', id: 'keyboard', actions: actionsFor(payload) },
+        ]);
         return true;
       }
       const { keyboard } = session.browser.getPage(session.id);
-      for (const modifier of modifiers) await keyboard.down(modifier);
-      await keyboard.press(key);
-      for (const modifier of [...modifiers].reverse()) await keyboard.up(modifier);
+      if ('type' in payload) await keyboard.type(payload.type);
+      else if ('down' in payload) await keyboard.down(payload.down);
+      else if ('up' in payload) await keyboard.up(payload.up);
+      else if ('press' in payload) await keyboard.press(payload.press);
+      else {
+        const { modifiers, key } = payload.combo;
+        for (const modifier of modifiers) await keyboard.down(modifier);
+        await keyboard.press(key);
+        for (const modifier of [...modifiers].reverse()) await keyboard.up(modifier);
+      }
       return true;
     },
   };

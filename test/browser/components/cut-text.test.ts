@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+
 import '../../../src/components/define.js';
 import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js';
 import type { RpcEditor } from '../../../src/components/editor/rpc-editor.js';
@@ -15,7 +15,7 @@ import type {
 import { type DialogUnderTest, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
-import { combo, press } from '../../support/keys.js';
+import { combo, press, typeText } from '../../support/keys.js';
 import { itWithDevTools } from '../../support/engine.js';
 
 // oh-my-pi without protocol v2 cuts a string that does not fit its 1 MiB frame and marks the cut.
@@ -98,7 +98,7 @@ describe('text the agent cut to fit its frame (oh-my-pi, no protocol v2)', () =>
       expect(note(el).textContent).to.equal('The agent cut this list short: 4997 options left out.');
       expect((await findNode((n) => n.role === 'dialog'))?.description).to.contain('4997 options left out');
       await press('End');
-      await sendKeys({ type: '…' }); // type-ahead does not find the mark either
+      await typeText('…'); // type-ahead does not find the mark either
       await press('Enter');
       expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'x1', value: 'three' }]);
     },
@@ -191,7 +191,7 @@ describe('rpc-editor: a prefill the agent cut', () => {
 
   it('an edit that keeps the mark is still refused; once the user deletes the mark the text is theirs', async () => {
     const { el, responses } = await open();
-    await sendKeys({ type: ' and more' }); // after the mark, which is then no longer the end
+    await typeText(' and more'); // after the mark, which is then no longer the end
     await combo(['Control'], 'Enter');
     await el.updateComplete;
     expect(responses).to.deep.equal([]);

@@ -4,7 +4,7 @@
  * another frame takes it; coming back, the keys must land in the dialog again, not on the body.
  */
 import { expect } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { press } from '../../support/keys.js';
 
 const definitions = new URL('../../../src/components/define.ts', import.meta.url).pathname;
 
@@ -55,7 +55,7 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
     const { frame, deepActive } = await frameWithSelect();
     frame.contentWindow?.focus();
     expect(deepActive()?.getAttribute('role')).to.equal('listbox');
-    await sendKeys({ press: 'ArrowDown' });
+    await press('ArrowDown');
 
     // The page around the frame takes focus (a command palette), then gives it back to the frame.
     const outside = document.createElement('input');
@@ -72,7 +72,7 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
         resolve((event as CustomEvent).detail),
       ),
     );
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(await answered).to.deep.equal({ type: 'extension_ui_response', id: 's1', value: 'b' });
   });
 

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+
 import { bindEditorText } from '../../../src/components/bindings/editor-text-binding.js';
 import { bindTitle } from '../../../src/components/bindings/title-binding.js';
 import type { RpcEditorTextEvent } from '../../../src/components/events/editor-text-event.js';
@@ -7,6 +7,7 @@ import type { RpcTitleEvent } from '../../../src/components/events/title-event.j
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { FakeClock } from '../../support/fake-clock.js';
+import { typeText } from '../../support/keys.js';
 
 function setup() {
   const clock = new FakeClock(0);
@@ -189,7 +190,7 @@ describe('bindEditorText', () => {
   it('does not overwrite what the user is typing; the text lands when they leave the field', async () => {
     const { setText, field, other, events, inputs, binding } = await editorSetup();
     field.focus();
-    await sendKeys({ type: 'my words' });
+    await typeText('my words');
     const typed = inputs.length;
     setText('agent text');
     expect(field.value).to.equal('my words');
@@ -216,7 +217,7 @@ describe('bindEditorText', () => {
   it('with deferUntil "apply", holds the text until apply(); discard() drops it', async () => {
     const { setText, field, other, binding } = await editorSetup({ deferUntil: 'apply' });
     field.focus();
-    await sendKeys({ type: 'mine' });
+    await typeText('mine');
     setText('agent');
     other.focus();
     expect(field.value).to.equal('mine');
@@ -224,7 +225,7 @@ describe('bindEditorText', () => {
     expect(field.value).to.equal('agent');
     field.focus();
     field.setSelectionRange(5, 5);
-    await sendKeys({ type: '!' });
+    await typeText('!');
     setText('again');
     binding.discard();
     expect(binding.apply()).to.equal(false);

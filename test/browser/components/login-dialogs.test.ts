@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
 import type { RpcInput } from '../../../src/components/input/rpc-input.js';
@@ -8,7 +8,7 @@ import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
-import { press } from '../../support/keys.js';
+import { press, typeText } from '../../support/keys.js';
 import { itWithDevTools } from '../../support/engine.js';
 
 // atomic's login questions, as its RPC mode writes them (test/fixtures/atomic-6031a92/).
@@ -56,7 +56,7 @@ describe("atomic's login questions", () => {
       expect(dialog?.name).to.equal(title);
       expect(dialog?.description).to.equal('Log in to anthropic');
       expect((await findNode((n) => n.role === 'textbox'))?.name).to.equal(title);
-      await sendKeys({ type: 'code#state' });
+      await typeText('code#state');
       await press('Enter');
       await aTimeout(20);
       expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'm1', value: 'code#state' }]);
@@ -125,7 +125,7 @@ describe("atomic's login questions", () => {
       expect(part(el, '[part="refusal"]').textContent).to.equal(reason);
       expect(part(el, '[part="refusal"]').getBoundingClientRect().height).to.be.greaterThan(0);
       expect((await findNode((n) => n.role === 'textbox'))?.description).to.contain(reason);
-      await sendKeys({ type: 'https://r.example' });
+      await typeText('https://r.example');
       await el.updateComplete;
       expect(part(el, '[part="refusal"]').textContent).to.equal('');
       await press('Enter');

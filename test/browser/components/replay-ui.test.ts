@@ -4,7 +4,7 @@
  * sent the agent.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+
 import type { LitElement } from 'lit';
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
@@ -81,7 +81,7 @@ describe('a real transcript answered through the elements', () => {
     expect(expected.length).to.equal(7);
     expect(peer.received.map((l) => JSON.parse(l) as unknown)).to.deep.equal(expected);
     expect(controller.dialogs).to.deep.equal([]);
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     expect(peer.received.length).to.equal(7);
   });
 });

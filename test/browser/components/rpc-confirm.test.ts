@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js';
 import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
@@ -8,7 +8,7 @@ import { openDialog, shadowPart } from '../../support/dialog.js';
 import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { combo } from '../../support/keys.js';
+import { combo, press } from '../../support/keys.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { itWithDevTools } from '../../support/engine.js';
 
@@ -58,8 +58,8 @@ describe('rpc-confirm', () => {
 
   it('Enter on "No" answers confirmed:false, once', async () => {
     const { el, responses } = await open();
-    await sendKeys({ press: 'Enter' });
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
+    await press('Enter');
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'c1', confirmed: false }]);
     expect((part(el, 'dialog') as HTMLDialogElement).open).to.equal(false);
   });
@@ -74,8 +74,8 @@ describe('rpc-confirm', () => {
 
   it('Escape cancels; Escape again sends nothing more', async () => {
     const { responses } = await open();
-    await sendKeys({ press: 'Escape' });
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
+    await press('Escape');
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'c1', cancelled: true }]);
   });
 
@@ -87,9 +87,9 @@ describe('rpc-confirm', () => {
 
   it('Tab and Shift+Tab wrap inside the dialog', async () => {
     const { el } = await open();
-    await sendKeys({ press: 'Tab' });
+    await press('Tab');
     expect(focused(el)).to.equal('confirm');
-    await sendKeys({ press: 'Tab' });
+    await press('Tab');
     expect(focused(el)).to.equal('deny');
     await combo(['Shift'], 'Tab');
     expect(focused(el)).to.equal('confirm');
@@ -118,7 +118,7 @@ describe('rpc-confirm', () => {
       if (active === title || active === body) {
         expect(getComputedStyle(active).outlineStyle, `${order.at(-1)} focus ring`).to.equal('solid');
         const before = active.scrollTop;
-        await sendKeys({ press: 'ArrowDown' });
+        await press('ArrowDown');
         await aTimeout(300); // keyboard scrolling may glide
         expect(active.scrollTop, `${order.at(-1)} scrolled by ArrowDown`).to.be.above(before);
       }
@@ -128,7 +128,7 @@ describe('rpc-confirm', () => {
 
   it('gives focus back to what had it before', async () => {
     const { trigger } = await open();
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     expect(document.activeElement).to.equal(trigger);
   });
 
@@ -225,7 +225,7 @@ describe('rpc-confirm', () => {
   it('keeps focus in the element when what had it before is gone', async () => {
     const { el, trigger } = await open();
     trigger?.remove();
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(document.activeElement?.localName).to.equal(el.localName);
   });
 
@@ -243,7 +243,7 @@ describe('rpc-confirm', () => {
     await animationsDone(el);
     const box = wrapper.getBoundingClientRect();
     await sendMouse({ type: 'click', position: [Math.round(box.left + 5), Math.round(box.top + 5)] });
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'c1', cancelled: true }]);
   });
 

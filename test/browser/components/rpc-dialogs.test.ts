@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
@@ -8,7 +8,7 @@ import type { OutboundMessage } from '../../../src/transport/transport.js';
 import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { press } from '../../support/keys.js';
+import { keyDown, keyUp, press } from '../../support/keys.js';
 import { itWithDevTools } from '../../support/engine.js';
 
 async function setup(options: { contained?: boolean } = {}) {
@@ -127,11 +127,11 @@ describe('rpc-dialogs', () => {
     ask('f', 'input');
     for (const id of ['a', 'c', 'e']) {
       await settle();
-      await sendKeys({ down: 'Enter' });
+      await keyDown('Enter');
       await settle();
-      await sendKeys({ down: 'Enter' }); // the key repeats
+      await keyDown('Enter'); // the key repeats
       await settle();
-      await sendKeys({ up: 'Enter' });
+      await keyUp('Enter');
       expect(sent().at(-1)?.id).to.equal(id);
       controller.respond(controller.dialogs[0]?.request.id ?? '', { cancelled: true });
     }

@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+
 import '../../../src/components/define.js';
 import type { RpcEditor } from '../../../src/components/editor/rpc-editor.js';
 import type { EditorRequest } from '../../../src/protocol/types.js';
@@ -7,7 +7,7 @@ import { actionTops, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { combo, press } from '../../support/keys.js';
+import { combo, press, typeText } from '../../support/keys.js';
 import { itWithDevTools } from '../../support/engine.js';
 
 const prefill = 'def main():\n\treturn 1\u2028# after a line separator\n';
@@ -74,9 +74,9 @@ describe('rpc-editor', () => {
 
   it('Enter inserts a newline and sends nothing; Ctrl+Enter sends the edited text exactly', async () => {
     const { el, responses } = await open();
-    await sendKeys({ type: '  ünïcode ✓ ' });
+    await typeText('  ünïcode ✓ ');
     await press('Enter');
-    await sendKeys({ type: 'last' });
+    await typeText('last');
     expect(responses).to.deep.equal([]);
     expect(dialogOpen(el)).to.equal(true);
     const edited = `${prefill}  ünïcode ✓ \nlast`;
@@ -139,7 +139,7 @@ describe('rpc-editor', () => {
 
   it('keeps the edits across re-renders; a new request brings its own prefill', async () => {
     const { el } = await open();
-    await sendKeys({ type: 'more' });
+    await typeText('more');
     el.strings = { submit: 'Save' };
     await el.updateComplete;
     expect(textarea(el).value).to.equal(`${prefill}more`);
@@ -252,7 +252,7 @@ describe('rpc-editor as a prompt (oh-my-pi promptStyle)', () => {
     const area = textarea(el);
     const empty = area.getBoundingClientRect().height;
     for (let line = 0; line < 8; line++) await press('Enter');
-    await sendKeys({ type: 'last line' });
+    await typeText('last line');
     const grown = area.getBoundingClientRect().height;
     if (growing) expect(grown).to.be.greaterThan(empty * 1.5);
     else {
@@ -266,7 +266,7 @@ describe('rpc-editor as a prompt (oh-my-pi promptStyle)', () => {
 
   it('keeps the keys: Enter is a newline, Ctrl+Enter sends, Escape cancels', async () => {
     const { el, responses } = await prompt();
-    await sendKeys({ type: ' edited' });
+    await typeText(' edited');
     await press('Enter');
     expect(responses).to.deep.equal([]);
     await combo(['Control'], 'Enter');

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia, executeServerCommand, sendKeys, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, executeServerCommand, setViewport } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConnectionEvent } from '../../../src/components/events/connection-event.js';
 import type { RpcEditorTextEvent } from '../../../src/components/events/editor-text-event.js';
@@ -16,7 +16,8 @@ import { BaseTransport, type ConnectionState } from '../../../src/transport/tran
 import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { emulateFeatures } from '../../support/media.js';
-import { itWithDevTools } from '../../support/engine.js';
+import { itWithDevTools, itWithViewport } from '../../support/engine.js';
+import { keyDown, keyUp, press, typeText } from '../../support/keys.js';
 
 /** A transport whose state the test moves by hand. */
 class ManualTransport extends BaseTransport {
@@ -160,7 +161,7 @@ describe('rpc-extension-ui', () => {
     const seen: boolean[] = [];
     el.addEventListener('rpc-editor-text', (event: RpcEditorTextEvent) => seen.push(event.detail.deferred));
     textarea.focus();
-    await sendKeys({ type: 'my half-written prompt' });
+    await typeText('my half-written prompt');
     peer.writeMessage(request('set_editor_text', { text: '/test --all' }));
     await settle();
     expect(seen).to.deep.equal([true]);
@@ -188,7 +189,7 @@ describe('rpc-extension-ui', () => {
   it("editor-target: Use puts the agent's text in; a newer text replaces the offer; an empty field takes it at once", async () => {
     const { el, peer, textarea, settle } = await mount({ 'editor-target': '#message' });
     textarea.focus();
-    await sendKeys({ type: 'mine' });
+    await typeText('mine');
     peer.writeMessage(request('set_editor_text', { text: 'first' }));
     peer.writeMessage(request('set_editor_text', { text: 'second' }));
     await settle();
@@ -221,12 +222,12 @@ describe('rpc-extension-ui', () => {
     other.textContent = 'Other';
     wrapper.append(other);
     textarea.focus();
-    await sendKeys({ type: 'my prompt' });
+    await typeText('my prompt');
     other.focus();
     peer.writeMessage(confirm('c1'));
     await settle();
     peer.writeMessage(request('set_editor_text', { text: 'agent text' }));
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await settle();
     await sleep(0);
     expect(textarea.value).to.equal('my prompt');
@@ -472,28 +473,31 @@ describe('rpc-extension-ui', () => {
     ]);
   });
 
-  it('in a small viewport the notifications stay in the flow: they never cover the composer', async () => {
-    await setViewport({ width: 320, height: 256 });
-    try {
-      const { peer, settle, textarea } = await mount(
-        {},
-        'position: absolute; inset-block-end: 0; inset-inline: 0',
-      );
-      for (const type of ['info', 'warning', 'error'])
-        peer.writeMessage(request('notify', { message: `a ${type} notification`, notifyType: type }));
-      await settle();
-      textarea.focus();
-      const box = textarea.getBoundingClientRect();
-      for (const [x, y] of [
-        [box.left + 4, box.top + 4],
-        [box.right - 4, box.bottom - 4],
-        [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
-      ] as const)
-        expect(document.elementFromPoint(x, y)?.localName, `at ${x}, ${y}`).to.equal('textarea');
-    } finally {
-      await setViewport({ width: 800, height: 600 });
-    }
-  });
+  itWithViewport(
+    'in a small viewport the notifications stay in the flow: they never cover the composer',
+    async () => {
+      await setViewport({ width: 320, height: 256 });
+      try {
+        const { peer, settle, textarea } = await mount(
+          {},
+          'position: absolute; inset-block-end: 0; inset-inline: 0',
+        );
+        for (const type of ['info', 'warning', 'error'])
+          peer.writeMessage(request('notify', { message: `a ${type} notification`, notifyType: type }));
+        await settle();
+        textarea.focus();
+        const box = textarea.getBoundingClientRect();
+        for (const [x, y] of [
+          [box.left + 4, box.top + 4],
+          [box.right - 4, box.bottom - 4],
+          [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
+        ] as const)
+          expect(document.elementFromPoint(x, y)?.localName, `at ${x}, ${y}`).to.equal('textarea');
+      } finally {
+        await setViewport({ width: 800, height: 600 });
+      }
+    },
+  );
 
   it('says when the bridge did not take an answer given here: another tab came first, or it came too late', async () => {
     const { el, peer, settle, dialog } = await mount();
@@ -648,7 +652,7 @@ describe('rpc-extension-ui', () => {
     const restart = part('restart') as HTMLButtonElement;
     expect(restart.textContent).to.equal('Start the agent again');
     restart.focus();
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(sent()).to.deep.equal([{ type: 'rpc_ui_restart_agent' }]);
     peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', session: 's2', running: true });
     await settle();
@@ -739,7 +743,7 @@ describe('rpc-extension-ui', () => {
       first.peer.writeMessage(request('editor', { id: 'e1', title: 'Release notes', prefill: '## 0.2.0\n' }));
       first.peer.writeMessage(request('input', { id: 'i1', title: 'Name?' }));
       await first.settle();
-      await sendKeys({ type: '- Faster' });
+      await typeText('- Faster');
       await frame();
       first.el.remove(); // the page goes (it saves on the way out)
 
@@ -748,12 +752,12 @@ describe('rpc-extension-ui', () => {
       const field = () => second.dialog()?.shadowRoot?.querySelector<HTMLTextAreaElement>('#field');
       expect(field()?.value).to.equal('## 0.2.0\n- Faster');
       expect(field()?.selectionStart).to.equal(field()?.value.length); // the caret at the end, as on open
-      await sendKeys({ type: ' ✓' });
-      await sendKeys({ down: 'Control' });
-      await sendKeys({ press: 'Enter' });
-      await sendKeys({ up: 'Control' });
+      await typeText(' ✓');
+      await keyDown('Control');
+      await press('Enter');
+      await keyUp('Control');
       await second.settle();
-      await sendKeys({ type: 'Ada' });
+      await typeText('Ada');
       await frame();
       second.el.remove();
 

@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+
 import '../../../src/components/define.js';
 import type { RpcInput } from '../../../src/components/input/rpc-input.js';
 import type { InputRequest } from '../../../src/protocol/types.js';
@@ -7,7 +7,7 @@ import { actionTops, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { combo, press } from '../../support/keys.js';
+import { combo, keyDown, keyUp, press, typeText } from '../../support/keys.js';
 import { itWithDevTools } from '../../support/engine.js';
 
 const request = (extra: Partial<InputRequest> = {}): InputRequest => ({
@@ -46,7 +46,7 @@ describe('rpc-input', () => {
   it('types with real keys and sends the text exactly on Enter (unicode, spaces at both ends)', async () => {
     const { el, responses } = await open();
     const typed = '  héllo wörld ✓ 日本 🚀  ';
-    await sendKeys({ type: typed });
+    await typeText(typed);
     expect(field(el).value).to.equal(typed);
     await press('Enter');
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: typed }]);
@@ -62,7 +62,7 @@ describe('rpc-input', () => {
 
   it('Enter during an IME composition does not submit', async () => {
     const { el, responses } = await open();
-    await sendKeys({ type: 'にほん' });
+    await typeText('にほん');
     // sendKeys cannot compose with an IME: the Enter that would commit the composition is synthetic.
     field(el).dispatchEvent(
       new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, composed: true }),
@@ -76,11 +76,11 @@ describe('rpc-input', () => {
 
   it('only a plain Enter submits: Shift+Enter and Alt+Enter do not', async () => {
     const { el, responses } = await open();
-    await sendKeys({ type: 'kept' });
+    await typeText('kept');
     for (const modifier of ['Shift', 'Alt']) {
-      await sendKeys({ down: modifier });
+      await keyDown(modifier);
       await press('Enter');
-      await sendKeys({ up: modifier });
+      await keyUp(modifier);
     }
     await el.updateComplete;
     expect(responses).to.deep.equal([]);
@@ -91,7 +91,7 @@ describe('rpc-input', () => {
 
   it('Escape cancels; Escape again sends nothing more', async () => {
     const { responses } = await open();
-    await sendKeys({ type: 'draft' });
+    await typeText('draft');
     await press('Escape');
     await press('Escape');
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', cancelled: true }]);
@@ -99,7 +99,7 @@ describe('rpc-input', () => {
 
   it('the buttons submit and cancel', async () => {
     const first = await open();
-    await sendKeys({ type: 'main' });
+    await typeText('main');
     part(first.el, '[data-action="submit"]')?.click();
     expect(first.responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: 'main' }]);
     const second = await open();
@@ -109,14 +109,14 @@ describe('rpc-input', () => {
 
   it('Ctrl+Enter submits too', async () => {
     const { responses } = await open();
-    await sendKeys({ type: 'x' });
+    await typeText('x');
     await combo(['Control'], 'Enter');
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'i1', value: 'x' }]);
   });
 
   it('double Enter, and Enter then a click, send one message', async () => {
     const { el, responses } = await open();
-    await sendKeys({ type: 'once' });
+    await typeText('once');
     await press('Enter');
     await press('Enter');
     part(el, '[data-action="submit"]')?.click();
@@ -134,7 +134,7 @@ describe('rpc-input', () => {
 
   it('a new request starts with an empty field', async () => {
     const { el } = await open();
-    await sendKeys({ type: 'left over' });
+    await typeText('left over');
     el.request = request({ id: 'i2', placeholder: 'other' });
     await el.updateComplete;
     expect(field(el).value).to.equal('');
@@ -155,7 +155,7 @@ describe('rpc-input', () => {
     el.request = request({ timeout: 5_000 });
     await el.updateComplete;
     expect(part(el, '#countdown')?.textContent).to.equal('5 s left');
-    await sendKeys({ type: 'kept' });
+    await typeText('kept');
     clock.advance(1_000);
     await el.updateComplete;
     expect(part(el, '#countdown')?.textContent).to.equal('4 s left');
@@ -172,7 +172,7 @@ describe('rpc-input', () => {
     expect(new FormData(form).get('branch')).to.equal(null);
     el.request = request();
     await el.updateComplete;
-    await sendKeys({ type: ' spaced ' });
+    await typeText(' spaced ');
     await press('Enter');
     expect(el.value).to.equal(' spaced ');
     expect(new FormData(form).get('branch')).to.equal(' spaced ');

@@ -5,7 +5,7 @@
  * and info lines written from atomic's source shapes (they need the network).
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcLogin } from '../../../src/components/login/rpc-login.js';
 import { setDefaultStrings } from '../../../src/components/strings/strings.js';
@@ -16,6 +16,7 @@ import { channels, contrast } from '../../support/contrast.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { emulateFeatures } from '../../support/media.js';
 import { itWithDevTools, resetMedia } from '../../support/engine.js';
+import { press } from '../../support/keys.js';
 
 interface TranscriptRecord {
   readonly dir: 'from_agent' | 'to_agent';
@@ -482,7 +483,7 @@ describe('rpc-login', () => {
         ...(card(key)?.querySelectorAll<HTMLButtonElement>('[part="copy-button"]') ?? []),
       ];
       link?.focus();
-      await sendKeys({ press: 'Enter' });
+      await press('Enter');
       await settle();
       const status = link?.parentElement?.querySelector('[part="copy-status"]');
       expect(status?.getAttribute('role')).to.equal('status');
@@ -595,15 +596,15 @@ describe('rpc-login', () => {
       expect(await findNode((n) => n.role === 'form' && n.name === 'Sign in to a provider')).to.exist;
       expect(await findNode((n) => n.role === 'combobox' && n.name === 'Provider')).to.exist;
       document.getElementById('before')?.focus();
-      await sendKeys({ press: 'Tab' });
+      await press('Tab');
       expect(root().activeElement).to.equal(select);
-      await sendKeys({ press: 'ArrowDown' });
-      await sendKeys({ press: 'ArrowDown' });
+      await press('ArrowDown');
+      await press('ArrowDown');
       expect(select.value).to.equal('github-copilot');
-      await sendKeys({ press: 'Tab' });
+      await press('Tab');
       expect(root().activeElement).to.equal($('[part="start-button"]'));
       expect(getComputedStyle(root().activeElement as Element).outlineStyle).to.equal('solid');
-      await sendKeys({ press: 'Enter' });
+      await press('Enter');
       await settle();
       expect(sent()).to.deep.equal([
         {
@@ -616,7 +617,7 @@ describe('rpc-login', () => {
       ]);
       expect(card('github-copilot')?.dataset.state).to.equal('running');
       // Again while it runs: no second login, focus goes to its card.
-      await sendKeys({ press: 'Enter' });
+      await press('Enter');
       await settle();
       expect(sent()).to.have.length(1);
       expect(root().activeElement).to.equal(card('github-copilot')?.querySelector('button'));
@@ -636,7 +637,7 @@ describe('rpc-login', () => {
     document.getElementById('before')?.focus();
     const seen: string[] = [];
     for (let i = 0; i < 12; i++) {
-      await sendKeys({ press: 'Tab' });
+      await press('Tab');
       const active = root().activeElement as HTMLElement | null;
       if (!active) break;
       expect(getComputedStyle(active).outlineStyle, active.outerHTML).to.equal('solid');
@@ -658,7 +659,7 @@ describe('rpc-login', () => {
     // The disclosure opens from the keyboard.
     const summary = root().querySelector<HTMLElement>('[part="address-summary"]');
     summary?.focus();
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(root().querySelector<HTMLDetailsElement>('details')?.open).to.equal(true);
   });
 

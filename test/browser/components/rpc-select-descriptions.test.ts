@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { emulateMedia, sendKeys } from '@web/test-runner-commands';
+import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcSelect } from '../../../src/components/select/rpc-select.js';
 import type { SelectRequest } from '../../../src/protocol/types.js';
@@ -8,7 +8,7 @@ import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { emulateFeatures } from '../../support/media.js';
-import { press } from '../../support/keys.js';
+import { press, typeText } from '../../support/keys.js';
 import { itWithDevTools, resetMedia } from '../../support/engine.js';
 
 // oh-my-pi's `optionDetails`: one entry per option by index, `{}` for none.
@@ -130,11 +130,11 @@ describe('rpc-select: option descriptions (oh-my-pi optionDetails)', () => {
     const { el } = await open({
       optionDetails: [{}, { description: 'deprecated' }, { description: 'Crème' }, {}],
     });
-    await sendKeys({ type: 'd' });
+    await typeText('d');
     await el.updateComplete;
     expect(labelOf(active(el))).to.equal('delta');
     await new Promise((resolve) => setTimeout(resolve, 800));
-    await sendKeys({ type: 'cre' }); // no label starts with it: gamma's description does
+    await typeText('cre'); // no label starts with it: gamma's description does
     await el.updateComplete;
     expect(labelOf(active(el))).to.equal('gamma');
   });

@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html } from '@open-wc/testing';
-import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcSelect, SelectFilterMode } from '../../../src/components/select/rpc-select.js';
 import type { SelectRequest } from '../../../src/protocol/types.js';
@@ -7,7 +7,7 @@ import { openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { combo, press } from '../../support/keys.js';
+import { combo, press, typeText } from '../../support/keys.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { itWithDevTools } from '../../support/engine.js';
@@ -367,7 +367,7 @@ describe('rpc-select', () => {
       expect((await findNode((n) => n.role === 'listbox'))?.name).to.equal('Pick a fruit');
       expect(activeText(el, filter)).to.equal('Apple');
 
-      await sendKeys({ type: 'BERR' });
+      await typeText('BERR');
       await el.updateComplete;
       expect(options(el).map((o) => o.textContent)).to.deep.equal([
         'Blackberry',
@@ -391,7 +391,7 @@ describe('rpc-select', () => {
 
   it('when the filter matches nothing it says so and Enter sends nothing', async () => {
     const { el, responses } = await open({ options: MANY_FRUITS });
-    await sendKeys({ type: 'zzz' });
+    await typeText('zzz');
     await el.updateComplete;
     expect(options(el)).to.deep.equal([]);
     expect(part(el, '[part="empty"]')?.textContent).to.equal('No matching options');
@@ -506,13 +506,13 @@ describe('rpc-select', () => {
 
   it('the filter matches the text shown, not the escape codes', async () => {
     const { el } = await open({ options: ['\u001b[31mred\u001b[0m', 'green', 'blue'] }, { filter: 'always' });
-    await sendKeys({ type: '31m' });
+    await typeText('31m');
     await el.updateComplete;
     expect(options(el)).to.deep.equal([]);
-    await sendKeys({ press: 'Backspace' });
-    await sendKeys({ press: 'Backspace' });
-    await sendKeys({ press: 'Backspace' });
-    await sendKeys({ type: 're' });
+    await press('Backspace');
+    await press('Backspace');
+    await press('Backspace');
+    await typeText('re');
     await el.updateComplete;
     expect(options(el).map((o) => o.textContent)).to.deep.equal(['red', 'green']);
   });
@@ -523,7 +523,7 @@ describe('rpc-select', () => {
     const filter = part(el, '#filter') as HTMLInputElement;
     const shown = async (query: string) => {
       filter.select();
-      await sendKeys({ type: query });
+      await typeText(query);
       await el.updateComplete;
       return options(el).map((o) => o.textContent);
     };
@@ -742,10 +742,10 @@ describe('rpc-select', () => {
     await expect(el).to.be.accessible();
     el.setAttribute('dir', 'rtl');
     el.style.colorScheme = 'dark';
-    await sendKeys({ type: 'an' });
+    await typeText('an');
     await el.updateComplete;
     await expect(el).to.be.accessible();
-    await sendKeys({ type: 'zzz' });
+    await typeText('zzz');
     await el.updateComplete;
     await expect(el).to.be.accessible();
   });

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import type { RpcStatusBar } from '../../../src/components/status-bar/rpc-status-bar.js';
@@ -9,6 +9,7 @@ import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { emulateFeatures } from '../../support/media.js';
 import { itWithDevTools, resetMedia } from '../../support/engine.js';
+import { press } from '../../support/keys.js';
 
 const E = '\u001b';
 /** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/ansi-agent.test.ts. */
@@ -101,12 +102,12 @@ describe('rpc-status-bar', () => {
     expect(tip?.matches(':popover-open')).to.equal(false);
 
     // Focus: Tab to the first (short, not cut: no tooltip), then the long one.
-    await sendKeys({ press: 'Tab' });
-    await sendKeys({ press: 'Tab' });
+    await press('Tab');
+    await press('Tab');
     await settle();
     expect(tip?.matches(':popover-open')).to.equal(true);
     expect(tip?.textContent).to.equal(long);
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await settle();
     expect(tip?.matches(':popover-open')).to.equal(false);
     (items()[1] as HTMLElement).blur();
@@ -133,7 +134,7 @@ describe('rpc-status-bar', () => {
       expect(text.scrollWidth, text.textContent ?? '').to.be.at.most(text.clientWidth);
     }
     const bar = $('.bar') as HTMLElement;
-    for (let i = 0; i < texts.length; i++) await sendKeys({ press: 'Tab' });
+    for (let i = 0; i < texts.length; i++) await press('Tab');
     await settle();
     const last = items().at(-1) as HTMLElement;
     expect(last.matches(':focus')).to.equal(true);
@@ -214,7 +215,7 @@ describe('rpc-status-bar', () => {
     expect(tip.matches(':popover-open'), 'over the tooltip').to.equal(true);
     // Focus is on the page, not the bar: Escape still hides it.
     expect(document.activeElement).to.equal(document.body);
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await settle();
     expect(tip.matches(':popover-open'), 'after Escape').to.equal(false);
     await sendMouse({ type: 'move', position: [0, 0] });
@@ -225,7 +226,7 @@ describe('rpc-status-bar', () => {
     const { set, settle, items, $ } = await setup('inline-size: 600px', 'rtl');
     set('a', long);
     await settle();
-    await sendKeys({ press: 'Tab' });
+    await press('Tab');
     await settle();
     const tip = $('.tooltip') as HTMLElement;
     expect(tip.matches(':popover-open')).to.equal(true);

@@ -1,10 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
 import { strayInput } from '../../../src/components/dialog/stray-input.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
+import { press, typeText } from '../../support/keys.js';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -48,7 +49,7 @@ async function setup() {
   /** The user types `text` in the composer, and the agent asks (a select) as they do. */
   const typeThenAsk = async (text: string) => {
     composer.focus();
-    await sendKeys({ type: text });
+    await typeText(text);
     select('a');
     await settle();
   };
@@ -77,13 +78,13 @@ describe('stray input', () => {
   it('an Enter typed for the composer as a prompt pops up does not answer it; Enter after a look does', async () => {
     const { typeThenAsk, settle, sent, current } = await setup();
     await typeThenAsk('ls');
-    await sendKeys({ press: 'Enter' }); // meant for the composer: "Yes" is the active option
+    await press('Enter'); // meant for the composer: "Yes" is the active option
     await settle();
     expect(sent()).to.deep.equal([]);
     expect(current()?.hasAttribute('open')).to.equal(true);
-    await sendKeys({ press: 'ArrowDown' }); // other keys work at once
+    await press('ArrowDown'); // other keys work at once
     await delay(strayInput.guardMs);
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', value: 'No' }]);
   });
 
@@ -92,14 +93,14 @@ describe('stray input', () => {
     await typeThenAsk('ls');
     // " -la", a key every 150 ms: 600 ms in all, past the first half second.
     for (const key of [' ', '-', 'l', 'a']) {
-      await sendKeys({ press: key });
+      await press(key);
       await delay(150);
     }
-    await sendKeys({ press: 'Enter' }); // the end of the line, meant for the composer
+    await press('Enter'); // the end of the line, meant for the composer
     await settle();
     expect(sent()).to.deep.equal([]);
     await delay(strayInput.guardMs);
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(sent()).to.have.length(1);
   });
 
@@ -109,13 +110,13 @@ describe('stray input', () => {
     confirm('b');
     await settle();
     await delay(strayInput.guardMs); // the first dialog has been read
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await settle();
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await settle();
     expect(sent().map((m) => m.id)).to.deep.equal(['a']);
     await delay(strayInput.guardMs);
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(sent().map((m) => m.id)).to.deep.equal(['a', 'b']);
   });
 
@@ -137,7 +138,7 @@ describe('stray input', () => {
   it('Escape still cancels at once: it never says yes', async () => {
     const { typeThenAsk, sent } = await setup();
     await typeThenAsk('x');
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', cancelled: true }]);
   });
 
@@ -145,7 +146,7 @@ describe('stray input', () => {
     const { select, settle, sent } = await setup();
     select('a');
     await settle();
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', value: 'Yes' }]);
   });
 
@@ -153,7 +154,7 @@ describe('stray input', () => {
     strayInput.guardMs = 0;
     const { typeThenAsk, sent } = await setup();
     await typeThenAsk('ls');
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', value: 'Yes' }]);
   });
 });
