@@ -25,6 +25,7 @@ const CODES = {
   Alt: '\uE00A',
   Meta: '\uE03D',
   Space: ' ',
+  ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`F${i + 1}`, String.fromCharCode(0xe031 + i)])),
 };
 
 const code = (key) => CODES[key] ?? key;
