@@ -31,11 +31,7 @@ export const NOT_YET = {
     'test/browser/components/dialog-focus-frame.test.ts':
       "does not finish in Firefox 140 over BiDi (the runner's 120 s limit); what it tests is Chromium's own: focus taken off a frame's element when the page around takes it",
   },
-  webkit: {
-    'test/browser/components/rpc-confirm.test.ts':
-      'fails in WebKitGTK 2.50: Tab from the last button leaves the dialog with nothing focused ("Tab and Shift+Tab wrap inside the dialog")',
-    'test/browser/components/rpc-select.test.ts': 'fails in WebKitGTK 2.50: Tab wrapping, as in rpc-confirm',
-  },
+  webkit: {},
 };
 
 /** The engine of this run. */

@@ -1,22 +1,27 @@
 /** Focus helpers that see through shadow roots. */
+import { isTab } from './keys.js';
 
 const FOCUSABLE = 'button, input, textarea, select, a[href], [tabindex]:not([tabindex="-1"])';
 
 /**
- * Keep Tab and Shift+Tab inside `container`: Tab from its last tabbable element (disabled and
- * hidden ones left out), or from outside them, goes to the first; Shift+Tab the other way round.
+ * Keep Tab and Shift+Tab inside `container`: each moves to the next or previous of its tabbable
+ * elements (disabled and hidden ones left out), in document order, wrapping at either end; from
+ * outside them, Tab goes to the first and Shift+Tab to the last. Every step is taken here rather
+ * than left to the browser, so that each engine keeps focus inside.
  */
 export function wrapTab(event: KeyboardEvent, container: Element): void {
-  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (!isTab(event) || event.altKey || event.ctrlKey || event.metaKey) return;
   const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => !el.matches(':disabled') && !el.closest('[hidden], [inert]') && el.getClientRects().length > 0,
   );
-  const [from, to] = event.shiftKey ? [items[0], items.at(-1)] : [items.at(-1), items[0]];
+  if (items.length === 0) return;
   const active = (container.getRootNode() as Document | ShadowRoot).activeElement;
-  if (to && (active === from || !items.includes(active as HTMLElement))) {
-    event.preventDefault();
-    to.focus();
-  }
+  const index = items.indexOf(active as HTMLElement);
+  const step = event.shiftKey ? -1 : 1;
+  const next =
+    index < 0 ? items.at(event.shiftKey ? -1 : 0) : items[(index + step + items.length) % items.length];
+  event.preventDefault();
+  next?.focus();
 }
 
 /** The element that really has focus, looking inside open shadow roots. */

@@ -8,6 +8,14 @@ export function isComposing(event: KeyboardEvent): boolean {
 }
 
 /**
+ * Whether a key event is Tab or Shift+Tab. WebKitGTK names Shift+Tab's key `Unidentified` (GTK's
+ * ISO_Left_Tab) while its `code` stays `Tab`.
+ */
+export function isTab(event: KeyboardEvent): boolean {
+  return event.key === 'Tab' || (event.key === 'Unidentified' && event.code === 'Tab');
+}
+
+/**
  * Which Enter a key event is, the one key rule every handler shares: `primary` with Ctrl or Cmd
  * (a dialog's primary action, from anywhere in it), `plain` with no modifier at all (submit a
  * field, pick the active option); `undefined` for any other key, for Shift+Enter or Alt+Enter

@@ -304,8 +304,13 @@ describe('rpc-select', () => {
     expect(options(el).length).to.be.below(100);
     await keys(el, 'PageUp');
     expect(active(el).getAttribute('aria-posinset')).to.equal('4992');
-    // Scrolling with the wheel or the scroll bar renders the rows that come into view.
+    // Scrolling with the wheel or the scroll bar renders the rows that come into view (once the
+    // scroll event comes: at the next rendering, which WebKit may hold back for a while).
+    const scrolled = new Promise((resolve) =>
+      listbox(el).addEventListener('scroll', resolve, { once: true }),
+    );
     listbox(el).scrollTop = 2500 * 26;
+    await Promise.race([scrolled, aTimeout(2000)]);
     await aTimeout(50);
     await el.updateComplete;
     const visible = options(el).filter((o) => inView(el, o));
