@@ -78,7 +78,8 @@ for (const engine of ENGINES) {
   const notRun = Object.keys(NOT_YET[engine]).length;
   engineLines.push(
     `${engine}: ${wtr?.passed ?? 0} passed, ${wtr?.failed ?? 0} failed, ${wtr?.skipped ?? 0} skipped` +
-      (notRun ? `; ${notRun} files not run in ${engine} yet (docs/testing.md)` : ''),
+      (notRun ? `; ${notRun} files not run in ${engine} yet` : '') +
+      (notRun || wtr?.skipped ? ' (what and why: docs/testing.md)' : ''),
   );
 }
 
