@@ -24,8 +24,6 @@ export const NOT_YET = {
       'fails in Firefox 140: "every control is reachable with Tab, in order, with a visible focus ring" (not yet looked into)',
     'test/browser/components/rpc-notifications.test.ts':
       "does not finish in Firefox 140 (the runner's 120 s limit; not yet looked into)",
-    'test/browser/components/rpc-select.test.ts':
-      'fails in Firefox 140: "the active option shows all of a long or multi-line option" (104 px tall, 26 expected)',
     'test/browser/components/rpc-status-bar.test.ts':
       'fails in Firefox 140: the tooltip of a cut status on focus and hover, in a narrow and a right-to-left bar (not yet looked into)',
     'test/browser/components/dialog-focus-frame.test.ts':

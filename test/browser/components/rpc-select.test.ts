@@ -567,7 +567,11 @@ describe('rpc-select', () => {
     await keys(el, 'ArrowDown');
     expect(fits(active(el))).to.equal(true);
     expect(active(el).getBoundingClientRect().height).to.be.above(rowHeight * 1.5);
-    await keys(el, 'ArrowDown');
+    // An option taller than the list box is read a box at a time before the arrow moves on (how
+    // many boxes depends on the engine's font): on to the short one.
+    for (let presses = 0; presses < 6 && active(el).textContent !== 'git status'; presses++)
+      await keys(el, 'ArrowDown');
+    expect(active(el).textContent).to.equal('git status');
     expect(active(el).getBoundingClientRect().height).to.be.closeTo(rowHeight, 0.5);
   });
 
