@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { summaryReporter } from './scripts/wtr-summary-reporter.mjs';
+import { notRunPlugin, summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { mediaFeaturesPlugin } from './test/support/wtr-media-plugin.mjs';
@@ -42,6 +42,7 @@ export default {
     a11yTreePlugin(),
     focusPlugin(),
     keysPlugin(),
+    notRunPlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

@@ -75,11 +75,13 @@ for (const engine of ENGINES) {
     totals.skipped += wtr.skipped;
   }
   if (!ok && !wtr?.failed) checks.push([`browser tests in ${engine}`, false]);
-  const notRun = Object.keys(NOT_YET[engine]).length;
+  const files = Object.keys(NOT_YET[engine]).length;
+  const tests = wtr?.notRun ?? 0;
+  const notRun = [tests ? `${tests} tests` : '', files ? `${files} files` : ''].filter(Boolean).join(' and ');
   engineLines.push(
-    `${engine}: ${wtr?.passed ?? 0} passed, ${wtr?.failed ?? 0} failed, ${wtr?.skipped ?? 0} skipped` +
-      (notRun ? `; ${notRun} files not run in ${engine} yet` : '') +
-      (notRun || wtr?.skipped ? ' (what and why: docs/testing.md)' : ''),
+    `${engine}: ${wtr?.passed ?? 0} passed, ${wtr?.failed ?? 0} failed` +
+      (wtr?.skipped ? `, ${wtr.skipped} skipped` : '') +
+      (notRun ? `; ${notRun} not run in ${engine} yet (what and why: docs/testing.md)` : ''),
   );
 }
 

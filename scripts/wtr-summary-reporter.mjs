@@ -1,5 +1,7 @@
 // A @web/test-runner reporter that writes the number of passed, failed and skipped tests to a
-// JSON file, so `npm test` can print one summary line over every runner.
+// JSON file, so `npm test` can print one summary line over every runner; and the command through
+// which a test file says which of its tests this engine does not run (test/support/engine.ts),
+// counted there as `notRun`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -12,6 +14,20 @@ function count(suite, totals) {
   for (const child of suite.suites ?? []) count(child, totals);
 }
 
+/** The titles of the tests this run's engine does not run, as the files told them. */
+const notRun = [];
+
+export function notRunPlugin() {
+  return {
+    name: 'not-run',
+    executeCommand({ command, payload }) {
+      if (command !== 'not-run') return undefined;
+      notRun.push(...payload.titles);
+      return true;
+    },
+  };
+}
+
 export function summaryReporter(file) {
   return {
     onTestRunFinished({ sessions }) {
@@ -22,7 +38,7 @@ export function summaryReporter(file) {
         if (!session.passed && (session.errors?.length ?? 0) > 0) totals.failed++;
       }
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(totals));
+      writeFileSync(file, JSON.stringify({ ...totals, notRun: notRun.length }));
     },
   };
 }

@@ -6,7 +6,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { until } from './bridge-tab.js';
@@ -14,18 +13,7 @@ import { until } from './bridge-tab.js';
 /** Where Debian puts nginx (`apt-get install nginx-light`). */
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-/** A free port on loopback, now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './free-port.mjs';
 
 /** A self-signed certificate for `localhost`, and what Chromium needs to trust it alone. */
 export interface Certificate {

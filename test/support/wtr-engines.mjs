@@ -4,17 +4,15 @@
 // one (default chromium). NOT_YET lists the files an engine does not run yet, and why: npm test
 // counts them and docs/testing.md names them; none is skipped silently. Tests that need Chromium's
 // DevTools are skipped, and counted, elsewhere (itWithDevTools in test/support/engine.ts).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { MINIBROWSER_CAPABILITIES, startWebKitDriver } from './webkit-driver.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
+/** Where Debian puts Firefox (`apt-get install firefox-esr`); `FIREFOX_PATH` overrides it. */
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
-const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 /** Files (under test/browser/) an engine does not run yet, each with the reason. */
 export const NOT_YET = {
@@ -38,52 +36,6 @@ export function currentEngine() {
   if (!ENGINES.includes(engine))
     throw new RangeError(`RPC_UI_ENGINE takes ${ENGINES.join(', ')}, not ${engine}`);
   return engine;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** WebKitWebDriver under Xvfb, for this run; ended with the process. */
-async function startWebKitDriver() {
-  for (const [file, pkg] of [
-    [WEBKIT_DRIVER, 'webkit2gtk-driver'],
-    [MINIBROWSER, 'webkit2gtk-driver'],
-    ['/usr/bin/xvfb-run', 'xvfb'],
-  ])
-    if (!existsSync(file)) throw new Error(`There is no ${file}: apt-get install -y ${pkg} (.ci/run does).`);
-  const port = await freePort();
-  const driver = spawn(
-    '/usr/bin/xvfb-run',
-    ['-a', '-s', '-screen 0 1280x1024x24', WEBKIT_DRIVER, `--port=${port}`],
-    {
-      stdio: 'ignore',
-      detached: true,
-    },
-  );
-  process.once('exit', () => {
-    try {
-      process.kill(-driver.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-  });
-  for (let tries = 0; tries < 100; tries++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return port;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('WebKitWebDriver did not start.');
 }
 
 /** The launcher for `engine`. */
@@ -121,17 +73,14 @@ export async function launcherFor(engine) {
       },
     });
   }
-  const port = await startWebKitDriver();
+  const { port, stop } = await startWebKitDriver();
+  process.once('exit', stop);
   return webdriverLauncher({
     automationProtocol: 'webdriver',
     hostname: '127.0.0.1',
     port,
     logLevel: 'error',
-    capabilities: {
-      browserName: 'MiniBrowser',
-      // WebKitWebDriver speaks classic WebDriver only: WebdriverIO would ask for BiDi.
-      'wdio:enforceWebDriverClassic': true,
-      'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-    },
+    // WebKitWebDriver speaks classic WebDriver only: WebdriverIO would ask for BiDi.
+    capabilities: { ...MINIBROWSER_CAPABILITIES, 'wdio:enforceWebDriverClassic': true },
   });
 }

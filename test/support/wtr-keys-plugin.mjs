@@ -5,48 +5,15 @@
 // are lost ("half-writen"), and it knows no key held across commands; WebDriver's input state
 // keeps a key down between actions, so `down` and `up` work here.
 
-/** WebDriver's code points for the named keys the tests use. */
-const CODES = {
-  Enter: '\uE007',
-  Escape: '\uE00C',
-  Tab: '\uE004',
-  Backspace: '\uE003',
-  Delete: '\uE017',
-  ArrowLeft: '\uE012',
-  ArrowUp: '\uE013',
-  ArrowRight: '\uE014',
-  ArrowDown: '\uE015',
-  Home: '\uE011',
-  End: '\uE010',
-  PageUp: '\uE00E',
-  PageDown: '\uE00F',
-  Shift: '\uE008',
-  Control: '\uE009',
-  Alt: '\uE00A',
-  Meta: '\uE03D',
-  Space: ' ',
-  ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`F${i + 1}`, String.fromCharCode(0xe031 + i)])),
-};
-
-const code = (key) => CODES[key] ?? key;
+import { keyAction, pressActions, typeActions } from './webkit-driver.mjs';
 
 /** The WebDriver key actions of one payload. */
 function actionsFor(payload) {
-  if ('type' in payload)
-    return [...payload.type].flatMap((value) => [
-      { type: 'keyDown', value },
-      { type: 'keyUp', value },
-    ]);
-  if ('down' in payload) return [{ type: 'keyDown', value: code(payload.down) }];
-  if ('up' in payload) return [{ type: 'keyUp', value: code(payload.up) }];
+  if ('type' in payload) return typeActions(payload.type);
+  if ('down' in payload) return keyAction('down', payload.down);
+  if ('up' in payload) return keyAction('up', payload.up);
   const { modifiers = [], key } = 'combo' in payload ? payload.combo : { key: payload.press };
-  const held = modifiers.map(code);
-  return [
-    ...held.map((value) => ({ type: 'keyDown', value })),
-    { type: 'keyDown', value: code(key) },
-    { type: 'keyUp', value: code(key) },
-    ...held.reverse().map((value) => ({ type: 'keyUp', value })),
-  ];
+  return pressActions(key, modifiers);
 }
 
 export function keysPlugin() {

@@ -15,9 +15,9 @@
 //   ws-drop                     → { dropped }: terminate the path's connections abruptly
 //   ws-reset                    → true: terminate and forget the path
 import { Buffer } from 'node:buffer';
-import { createServer } from 'node:net';
 import { URL } from 'node:url';
 import { WebSocketServer } from 'ws';
+import { freePort } from './free-port.mjs';
 
 /** @typedef {{ clients: Set<import('ws').WebSocket>, received: string[], total: number, closeCodes: number[] }} PathState */
 
@@ -36,7 +36,7 @@ export function wsServerPlugin() {
 
   const commands = {
     'ws-server-info': () => ({ port: server?.address().port }),
-    'ws-closed-port': () => freePort(),
+    'ws-closed-port': async () => ({ port: await freePort() }),
     'ws-send': ({ path, text, binary = false }) => {
       const clients = [...stateOf(path).clients];
       const data = binary ? Buffer.from(text, 'utf8') : text;
@@ -97,16 +97,4 @@ export function wsServerPlugin() {
       return run ? run(payload ?? {}) : undefined;
     },
   };
-}
-
-/** A loopback port that nothing listens on (bound, then released). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve({ port }));
-    });
-  });
 }

@@ -5,10 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
+import { FIREFOX_PATH } from '../wtr-engines.mjs';
 import type { Engine, EnginePage, Key, Modifier } from './engine-page.js';
-
-/** Where Debian puts Firefox (`apt-get install firefox-esr`); `FIREFOX_PATH` overrides it. */
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** Start Firefox. */
 export async function launchFirefox(): Promise<Engine> {

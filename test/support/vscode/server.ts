@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../free-port.mjs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CodeServer } from './install.js';
@@ -51,19 +51,6 @@ export const QUIET_SETTINGS: Readonly<Record<string, unknown>> = {
   'chat.disableAIFeatures': true,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function untilServing(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const end = Date.now() + 30_000;

@@ -1,0 +1,17 @@
+/** One W3C WebDriver key action. */
+export interface KeyAction {
+  readonly type: 'keyDown' | 'keyUp';
+  readonly value: string;
+}
+export declare const WEBKIT_DRIVER: string;
+export declare const MINIBROWSER: string;
+/** The capabilities of a MiniBrowser session. */
+export declare const MINIBROWSER_CAPABILITIES: Readonly<Record<string, unknown>>;
+/** Start WebKitWebDriver under Xvfb; its port and how to stop it. */
+export declare function startWebKitDriver(): Promise<{ port: number; stop(): void }>;
+/** The key actions that type `text`, a keyDown and keyUp per character. */
+export declare function typeActions(text: string): KeyAction[];
+/** The key actions that press `key` while holding `modifiers`. */
+export declare function pressActions(key: string, modifiers?: readonly string[]): KeyAction[];
+/** The key action that puts `key` down, or lets it go. */
+export declare function keyAction(kind: 'down' | 'up', key: string): KeyAction[];
