@@ -2,17 +2,19 @@ import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { notRunPlugin, summaryReporter } from './scripts/wtr-summary-reporter.mjs';
 import { defaultReporter } from '@web/test-runner';
-import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { mediaFeaturesPlugin } from './test/support/wtr-media-plugin.mjs';
 import { a11yTreePlugin } from './test/support/wtr-a11y-tree-plugin.mjs';
 import { focusPlugin } from './test/support/wtr-focus-plugin.mjs';
 import { keysPlugin } from './test/support/wtr-keys-plugin.mjs';
+import { viewportPlugin } from './test/support/wtr-viewport-plugin.mjs';
 import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
 import { currentEngine, launcherFor, NOT_YET } from './test/support/wtr-engines.mjs';
 
 // One engine a run (RPC_UI_ENGINE: chromium, firefox, webkit); npm test runs each in turn.
 const engine = currentEngine();
 const notYet = Object.keys(NOT_YET[engine]).map((file) => `!${file}`);
+// RPC_UI_TEST_FILES (globs, comma-separated) runs only those files of the browser group.
+const only = process.env.RPC_UI_TEST_FILES?.split(',');
 
 // A page that forbids eval: anything that calls `new Function` raises a CSP violation.
 const noEvalHtml = (testFramework) => `<!doctype html>
@@ -37,11 +39,11 @@ export default {
   concurrency: 1,
   browsers: [await launcherFor(engine)],
   plugins: [
-    a11ySnapshotPlugin(),
     mediaFeaturesPlugin(),
     a11yTreePlugin(),
     focusPlugin(),
     keysPlugin(),
+    viewportPlugin(),
     notRunPlugin(),
     esbuildPlugin({
       ts: true,
@@ -53,10 +55,12 @@ export default {
   groups: [
     {
       name: 'browser',
-      files: ['test/browser/**/*.test.ts', '!test/browser/csp/**', ...notYet],
+      files: [...(only ?? ['test/browser/**/*.test.ts', '!test/browser/csp/**']), ...notYet],
       testRunnerHtml: guardOffHtml,
     },
-    { name: 'no-eval', files: ['test/browser/csp/**/*.test.ts'], testRunnerHtml: noEvalHtml },
+    ...(only
+      ? []
+      : [{ name: 'no-eval', files: ['test/browser/csp/**/*.test.ts'], testRunnerHtml: noEvalHtml }]),
   ],
   reporters: [defaultReporter(), summaryReporter(`.test-results/wtr-${engine}.json`)],
   testFramework: { config: { timeout: 10000 } },

@@ -75,13 +75,14 @@ for (const engine of ENGINES) {
     totals.skipped += wtr.skipped;
   }
   if (!ok && !wtr?.failed) checks.push([`browser tests in ${engine}`, false]);
-  const files = Object.keys(NOT_YET[engine]).length;
-  const tests = wtr?.notRun ?? 0;
-  const notRun = [tests ? `${tests} tests` : '', files ? `${files} files` : ''].filter(Boolean).join(' and ');
+  const count = (n, what) => (n ? `${n} ${what}${n === 1 ? '' : 's'}` : '');
+  const notRun = [count(wtr?.notRun ?? 0, 'test'), count(Object.keys(NOT_YET[engine]).length, 'file')]
+    .filter(Boolean)
+    .join(' and ');
   engineLines.push(
     `${engine}: ${wtr?.passed ?? 0} passed, ${wtr?.failed ?? 0} failed` +
       (wtr?.skipped ? `, ${wtr.skipped} skipped` : '') +
-      (notRun ? `; ${notRun} not run in ${engine} yet (what and why: docs/testing.md)` : ''),
+      (notRun ? `; ${notRun} not run in ${engine} (what and why: docs/testing.md)` : ''),
   );
 }
 

@@ -1,12 +1,11 @@
 import { expect } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import { webviewCsp, webviewHtml } from '../../examples/vscode/src/html.js';
 import {
   type StartedWebview,
   startWebview,
   type VsCodeWebviewApi,
 } from '../../examples/vscode/src/webview.js';
-import { itWithDevTools } from '../support/engine.js';
+import { emulateMedia } from '../support/media.js';
 
 type Updating = Element & { updateComplete?: Promise<unknown> };
 
@@ -118,32 +117,29 @@ describe('examples/vscode webview', () => {
     ['vscode-dark', 'rgb(255, 255, 0)'],
     ['vscode-light', 'rgb(110, 110, 0)'],
   ] as const)
-    itWithDevTools(
-      `colours agent text for the editor theme's kind (${kind}), not the OS scheme`,
-      async () => {
-        // The OS says the opposite of the theme: a webview's prefers-color-scheme follows the OS.
-        await emulateMedia({ colorScheme: kind === 'vscode-dark' ? 'light' : 'dark' });
-        document.body.dataset.vscodeThemeKind = kind;
-        try {
-          started = startWebview(new VsCodeApiStub(), root);
-          // pi's warning yellow, as its dark theme writes it: as sent on a dark theme, darkened on a light one.
-          fromExtension({
-            type: 'extension_ui_request',
-            id: 's1',
-            method: 'setStatus',
-            statusKey: 'warn',
-            statusText: '\u001b[38;2;255;255;0mwarn\u001b[39m',
-          });
-          const bar = () => started?.element.shadowRoot?.querySelector<Updating>('rpc-status-bar');
-          await until('the status', () => !!bar()?.shadowRoot?.querySelector('.ansi'));
-          const span = bar()?.shadowRoot?.querySelector('.ansi');
-          expect(getComputedStyle(span as Element).color).to.equal(shown);
-        } finally {
-          delete document.body.dataset.vscodeThemeKind;
-          await emulateMedia({ colorScheme: 'light' });
-        }
-      },
-    );
+    it(`colours agent text for the editor theme's kind (${kind}), not the OS scheme`, async () => {
+      // The OS says the opposite of the theme: a webview's prefers-color-scheme follows the OS.
+      await emulateMedia({ colorScheme: kind === 'vscode-dark' ? 'light' : 'dark' });
+      document.body.dataset.vscodeThemeKind = kind;
+      try {
+        started = startWebview(new VsCodeApiStub(), root);
+        // pi's warning yellow, as its dark theme writes it: as sent on a dark theme, darkened on a light one.
+        fromExtension({
+          type: 'extension_ui_request',
+          id: 's1',
+          method: 'setStatus',
+          statusKey: 'warn',
+          statusText: '\u001b[38;2;255;255;0mwarn\u001b[39m',
+        });
+        const bar = () => started?.element.shadowRoot?.querySelector<Updating>('rpc-status-bar');
+        await until('the status', () => !!bar()?.shadowRoot?.querySelector('.ansi'));
+        const span = bar()?.shadowRoot?.querySelector('.ansi');
+        expect(getComputedStyle(span as Element).color).to.equal(shown);
+      } finally {
+        delete document.body.dataset.vscodeThemeKind;
+        await emulateMedia({ colorScheme: 'light' });
+      }
+    });
 
   it('restores a pending dialog from the webview state after the page was thrown away', async () => {
     const vscode = new VsCodeApiStub();

@@ -1,6 +1,7 @@
-import { a11ySnapshot, executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { engine } from './engine.js';
 
-/** A node of Chromium's accessibility tree, as the a11y-snapshot command returns it. */
+/** A node of the page's accessibility tree, as test/support/wtr-a11y-tree-plugin.mjs returns it. */
 export interface A11yNode {
   role?: string;
   name?: string;
@@ -8,23 +9,86 @@ export interface A11yNode {
   value?: string;
   focused?: boolean;
   selected?: boolean;
+  atomic?: boolean;
   children?: A11yNode[];
 }
 
 /**
- * The first node of the page's accessibility tree that matches: of the nodes Puppeteer finds
- * interesting, or with `{ all: true }` of every node (the options of a list box among them).
+ * Text as a screen reader speaks it, the same in every engine: Chromium keeps the bidi isolates
+ * and line breaks of a name that Firefox drops and WebKit keeps.
  */
-export async function findNode(
-  match: (node: A11yNode) => boolean,
-  { all = false } = {},
-): Promise<A11yNode | undefined> {
-  const tree = all ? executeServerCommand<A11yNode, undefined>('a11y-tree') : a11ySnapshot({});
-  const root = (await tree) as A11yNode;
+const spoken = (text: string | undefined) =>
+  text
+    ?.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function normalised(node: A11yNode): A11yNode {
+  return {
+    ...node,
+    name: spoken(node.name),
+    description: spoken(node.description),
+    children: node.children?.map(normalised),
+  };
+}
+
+const tree = async (all: boolean) =>
+  normalised(await executeServerCommand<A11yNode, { all: boolean }>('a11y-tree', { all }));
+
+/**
+ * The page's accessibility tree, as the engine gives it to assistive technology. Firefox and
+ * WebKit update theirs a moment after the page changes: it is read until two reads agree.
+ */
+async function settledTree(all: boolean): Promise<A11yNode> {
+  let last = await tree(all);
+  if (engine === 'chromium') return last;
+  for (let tries = 0; tries < 20; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const next = await tree(all);
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  return last;
+}
+
+/**
+ * The node that has focus for assistive technology. In a list box or combobox with
+ * `aria-activedescendant`, Chromium says the focused element; Firefox and WebKit, as their
+ * platform layers (ATK, AT-SPI) do, its active descendant.
+ */
+export async function focusedNode(): Promise<A11yNode | undefined> {
+  // The deepest: WebKit says its document is focused too.
+  let found: A11yNode | undefined;
+  const visit = (node: A11yNode) => {
+    if (node.focused) found = node;
+    node.children?.forEach(visit);
+  };
+  visit(await settledTree(true));
+  return found;
+}
+
+function first(root: A11yNode, match: (node: A11yNode) => boolean): A11yNode | undefined {
   const stack = [root];
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (match(node)) return node;
     stack.push(...(node.children ?? []));
   }
   return undefined;
+}
+
+/**
+ * The first node of the page's accessibility tree that matches: in Chromium of the nodes Puppeteer
+ * finds interesting, or with `{ all: true }` of every node (the options of a list box among them);
+ * in Firefox and WebKit of every node. While none matches, the tree is read again for `within`
+ * ms: by default none in Chromium, whose tree is up to date, and 3 s in Firefox and WebKit (a
+ * page's first tree there can take that long).
+ */
+export async function findNode(
+  match: (node: A11yNode) => boolean,
+  { all = false, within = engine === 'chromium' ? 0 : 3000 } = {},
+): Promise<A11yNode | undefined> {
+  const end = performance.now() + within;
+  let found = first(await settledTree(all), match);
+  while (!found && performance.now() < end) found = first(await settledTree(all), match);
+  return found;
 }

@@ -1,4 +1,4 @@
-import { emulateMedia, executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
 
 /** A browser engine the component tests run in. */
 export type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -25,20 +25,7 @@ export function itIn(engines: readonly Engine[], title: string, fn: Mocha.AsyncF
   else notRun.push(title);
 }
 
-/**
- * A test that reads Chromium's accessibility tree or emulates media features through its DevTools,
- * which Firefox's and WebKit's drivers do not offer: it runs in Chromium only.
- */
-export function itWithDevTools(title: string, fn: Mocha.AsyncFunc): void {
-  itIn(['chromium'], title, fn);
-}
-
-/** A test that sets the viewport's size, which the runner cannot do over WebDriver (WebKit). */
-export function itWithViewport(title: string, fn: Mocha.AsyncFunc): void {
+/** A test under forced colours, which WebKit has no mode for (nor has Safari): Chromium and Firefox. */
+export function itWithForcedColors(title: string, fn: Mocha.AsyncFunc): void {
   itIn(['chromium', 'firefox'], title, fn);
-}
-
-/** Undo an `emulateMedia` (after a test): where nothing could be emulated, nothing is undone. */
-export async function resetMedia(media: Parameters<typeof emulateMedia>[0]): Promise<void> {
-  if (engine === 'chromium') await emulateMedia(media);
 }

@@ -1,4 +1,5 @@
 import { executeServerCommand } from '@web/test-runner-commands';
+import { engine } from './engine.js';
 
 /** A modifier held while a key is pressed. */
 export type Modifier = 'Control' | 'Shift' | 'Alt' | 'Meta';
@@ -13,6 +14,9 @@ type KeysPayload =
 
 async function keys(payload: KeysPayload): Promise<void> {
   await executeServerCommand('keys', payload);
+  // Over BiDi, Firefox may answer before the page has had a key's effects (a Tab's focus event):
+  // they are in by the next frame.
+  if (engine === 'firefox') await new Promise(requestAnimationFrame);
 }
 
 /** Type `text` as real key presses, a character at a time. */

@@ -1,3 +1,5 @@
+import type { Desktop } from './x-desktop.mjs';
+
 /** One W3C WebDriver key action. */
 export interface KeyAction {
   readonly type: 'keyDown' | 'keyUp';
@@ -7,8 +9,8 @@ export declare const WEBKIT_DRIVER: string;
 export declare const MINIBROWSER: string;
 /** The capabilities of a MiniBrowser session. */
 export declare const MINIBROWSER_CAPABILITIES: Readonly<Record<string, unknown>>;
-/** Start WebKitWebDriver under Xvfb; its port and how to stop it. */
-export declare function startWebKitDriver(): Promise<{ port: number; stop(): void }>;
+/** Start WebKitWebDriver on a desktop of its own; its port, the desktop and how to stop both. */
+export declare function startWebKitDriver(): Promise<{ port: number; desktop: Desktop; stop(): void }>;
 /** The key actions that type `text`, a keyDown and keyUp per character. */
 export declare function typeActions(text: string): KeyAction[];
 /** The key actions that press `key` while holding `modifiers`. */

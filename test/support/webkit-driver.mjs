@@ -1,14 +1,14 @@
-// WebKitGTK for the tests: WebKitWebDriver under Xvfb (its MiniBrowser has no headless mode),
-// from Debian's webkit2gtk-driver and xvfb, in a process group of its own; and the W3C WebDriver
-// key actions the tests type and press with, a keyDown and keyUp per character.
+// WebKitGTK for the tests: WebKitWebDriver, from Debian's webkit2gtk-driver, on a desktop of its
+// own (its MiniBrowser has no headless mode), in a process group of its own; and the W3C
+// WebDriver key actions the tests type and press with, a keyDown and keyUp per character.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from './free-port.mjs';
+import { startDesktop } from './x-desktop.mjs';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER =
   process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-const XVFB_RUN = '/usr/bin/xvfb-run';
 
 /** The capabilities of a MiniBrowser session (setting `binary` drops the default arguments). */
 export const MINIBROWSER_CAPABILITIES = {
@@ -16,18 +16,21 @@ export const MINIBROWSER_CAPABILITIES = {
   'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
 };
 
-/** Start the driver; resolves with its port and how to stop it, once it answers. */
+/**
+ * Start the driver on a desktop of its own (test/support/x-desktop.mjs); resolves with its port,
+ * the desktop (for the accessibility tree and the GTK settings) and how to stop both, once it
+ * answers.
+ */
 export async function startWebKitDriver() {
-  for (const [file, pkg] of [
-    [WEBKIT_DRIVER, 'webkit2gtk-driver'],
-    [MINIBROWSER, 'webkit2gtk-driver'],
-    [XVFB_RUN, 'xvfb'],
-  ])
-    if (!existsSync(file)) throw new Error(`There is no ${file}: apt-get install -y ${pkg} (.ci/run does).`);
+  for (const file of [WEBKIT_DRIVER, MINIBROWSER])
+    if (!existsSync(file))
+      throw new Error(`There is no ${file}: apt-get install -y webkit2gtk-driver (.ci/run does).`);
+  const desktop = await startDesktop();
   const port = await freePort();
-  const driver = spawn(XVFB_RUN, ['-a', '-s', '-screen 0 1280x1024x24', WEBKIT_DRIVER, `--port=${port}`], {
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
     stdio: 'ignore',
     detached: true,
+    env: { ...process.env, ...desktop.env },
   });
   const stop = () => {
     try {
@@ -35,10 +38,11 @@ export async function startWebKitDriver() {
     } catch {
       // Already gone.
     }
+    desktop.stop();
   };
   for (let tries = 0; tries < 100 && driver.exitCode === null; tries++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return { port, stop };
+      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return { port, desktop, stop };
     } catch {
       // Not listening yet.
     }

@@ -9,7 +9,6 @@ import { shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { press, typeText } from '../../support/keys.js';
-import { itWithDevTools } from '../../support/engine.js';
 
 // atomic's login questions, as its RPC mode writes them (test/fixtures/atomic-6031a92/).
 const envelope = (id: string, method: string, provider: string) => ({
@@ -44,52 +43,46 @@ async function host() {
 const part = (el: Element, selector: string) => shadowPart(el, selector) as HTMLElement;
 
 describe("atomic's login questions", () => {
-  itWithDevTools(
-    'oauth_manual_code: a worded title naming the provider, under a "Log in to" line',
-    async () => {
-      const { ask, sent } = await host();
-      const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
-      const title = 'Paste the code from anthropic, or the address your browser was sent to';
-      expect(part(el, 'h2').textContent).to.equal(title);
-      expect(part(el, '[part="eyebrow"]').textContent).to.equal('Log in to anthropic');
-      const dialog = await findNode((n) => n.role === 'dialog');
-      expect(dialog?.name).to.equal(title);
-      expect(dialog?.description).to.equal('Log in to anthropic');
-      expect((await findNode((n) => n.role === 'textbox'))?.name).to.equal(title);
-      await typeText('code#state');
-      await press('Enter');
-      await aTimeout(20);
-      expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'm1', value: 'code#state' }]);
-    },
-  );
+  it('oauth_manual_code: a worded title naming the provider, under a "Log in to" line', async () => {
+    const { ask, sent } = await host();
+    const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
+    const title = 'Paste the code from anthropic, or the address your browser was sent to';
+    expect(part(el, 'h2').textContent).to.equal(title);
+    expect(part(el, '[part="eyebrow"]').textContent).to.equal('Log in to anthropic');
+    const dialog = await findNode((n) => n.role === 'dialog');
+    expect(dialog?.name).to.equal(title);
+    expect(dialog?.description).to.equal('Log in to anthropic');
+    expect((await findNode((n) => n.role === 'textbox'))?.name).to.equal(title);
+    await typeText('code#state');
+    await press('Enter');
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'm1', value: 'code#state' }]);
+  });
 
-  itWithDevTools(
-    "oauth_manual_code links the login's page (where the code comes from); a non-web address is no link",
-    async () => {
-      const { ask } = await host();
-      // What atomic writes first: the page (oauth_auth), then the question, 0.3 ms later.
-      const page = 'https://claude.ai/oauth/authorize?code=true&state=s';
-      await ask({ ...envelope('a1', 'oauth_auth', 'anthropic'), info: { url: page } }, 'nothing');
-      const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
-      const link = part(el, '[part="login-page"] a') as HTMLAnchorElement;
-      expect(link.href).to.equal(page);
-      expect(link.target).to.equal('_blank');
-      expect(link.rel).to.equal('noopener noreferrer');
-      expect((await findNode((n) => n.role === 'link'))?.name).to.equal(
-        'Open the sign-in page at claude.ai (a new tab)',
-      );
-      // Reachable by Tab inside the modal dialog.
-      link.focus();
-      expect(el.shadowRoot?.activeElement).to.equal(link);
-      const other = await host();
-      await other.ask(
-        { ...envelope('a2', 'oauth_auth', 'evil'), info: { url: 'javascript:alert(1)' } },
-        'nothing',
-      );
-      const plain = await other.ask<RpcInput>(envelope('m2', 'oauth_manual_code', 'evil'), 'rpc-input');
-      expect(plain.shadowRoot?.querySelector('[part="login-page"]')).to.equal(null);
-    },
-  );
+  it("oauth_manual_code links the login's page (where the code comes from); a non-web address is no link", async () => {
+    const { ask } = await host();
+    // What atomic writes first: the page (oauth_auth), then the question, 0.3 ms later.
+    const page = 'https://claude.ai/oauth/authorize?code=true&state=s';
+    await ask({ ...envelope('a1', 'oauth_auth', 'anthropic'), info: { url: page } }, 'nothing');
+    const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
+    const link = part(el, '[part="login-page"] a') as HTMLAnchorElement;
+    expect(link.href).to.equal(page);
+    expect(link.target).to.equal('_blank');
+    expect(link.rel).to.equal('noopener noreferrer');
+    expect((await findNode((n) => n.role === 'link'))?.name).to.equal(
+      'Open the sign-in page at claude.ai (a new tab)',
+    );
+    // Reachable by Tab inside the modal dialog.
+    link.focus();
+    expect(el.shadowRoot?.activeElement).to.equal(link);
+    const other = await host();
+    await other.ask(
+      { ...envelope('a2', 'oauth_auth', 'evil'), info: { url: 'javascript:alert(1)' } },
+      'nothing',
+    );
+    const plain = await other.ask<RpcInput>(envelope('m2', 'oauth_manual_code', 'evil'), 'rpc-input');
+    expect(plain.shadowRoot?.querySelector('[part="login-page"]')).to.equal(null);
+  });
 
   it('Escape on a login question ends the login (cancel_login_provider) and answers nothing', async () => {
     const { ask, sent } = await host();
@@ -103,36 +96,33 @@ describe("atomic's login questions", () => {
     ]);
   });
 
-  itWithDevTools(
-    'oauth_prompt without allowEmpty: an empty answer is not sent, and the dialog says why',
-    async () => {
-      const { ask, sent } = await host();
-      const el = await ask<RpcInput>(
-        {
-          ...envelope('p1', 'oauth_prompt', 'radius'),
-          prompt: { message: 'Radius server URL', placeholder: 'https://radius.example' },
-        },
-        'rpc-input',
-      );
-      expect(part(el, 'h2').textContent).to.equal('Radius server URL');
-      expect(part(el, '[part="eyebrow"]').textContent).to.equal('Log in to radius');
-      await press('Enter');
-      part(el, '[data-action="submit"]').click();
-      await el.updateComplete;
-      await aTimeout(20);
-      expect(sent()).to.deep.equal([]);
-      const reason = 'Not sent: this login needs an answer. Type one, or cancel.';
-      expect(part(el, '[part="refusal"]').textContent).to.equal(reason);
-      expect(part(el, '[part="refusal"]').getBoundingClientRect().height).to.be.greaterThan(0);
-      expect((await findNode((n) => n.role === 'textbox'))?.description).to.contain(reason);
-      await typeText('https://r.example');
-      await el.updateComplete;
-      expect(part(el, '[part="refusal"]').textContent).to.equal('');
-      await press('Enter');
-      await aTimeout(20);
-      expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'p1', value: 'https://r.example' }]);
-    },
-  );
+  it('oauth_prompt without allowEmpty: an empty answer is not sent, and the dialog says why', async () => {
+    const { ask, sent } = await host();
+    const el = await ask<RpcInput>(
+      {
+        ...envelope('p1', 'oauth_prompt', 'radius'),
+        prompt: { message: 'Radius server URL', placeholder: 'https://radius.example' },
+      },
+      'rpc-input',
+    );
+    expect(part(el, 'h2').textContent).to.equal('Radius server URL');
+    expect(part(el, '[part="eyebrow"]').textContent).to.equal('Log in to radius');
+    await press('Enter');
+    part(el, '[data-action="submit"]').click();
+    await el.updateComplete;
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([]);
+    const reason = 'Not sent: this login needs an answer. Type one, or cancel.';
+    expect(part(el, '[part="refusal"]').textContent).to.equal(reason);
+    expect(part(el, '[part="refusal"]').getBoundingClientRect().height).to.be.greaterThan(0);
+    expect((await findNode((n) => n.role === 'textbox'))?.description).to.contain(reason);
+    await typeText('https://r.example');
+    await el.updateComplete;
+    expect(part(el, '[part="refusal"]').textContent).to.equal('');
+    await press('Enter');
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'p1', value: 'https://r.example' }]);
+  });
 
   it('oauth_prompt with allowEmpty: the empty answer is sent; a plain input is unchanged', async () => {
     const { ask, sent } = await host();

@@ -1,5 +1,5 @@
 import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
-import { emulateMedia, sendMouse } from '@web/test-runner-commands';
+import { sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js';
 import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
@@ -10,7 +10,7 @@ import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press } from '../../support/keys.js';
 import { channels, contrast } from '../../support/contrast.js';
-import { itWithDevTools } from '../../support/engine.js';
+import { emulateMedia } from '../../support/media.js';
 
 const request = (extra: Partial<ConfirmRequest> = {}): ConfirmRequest => ({
   type: 'extension_ui_request',
@@ -30,7 +30,7 @@ const part = (el: RpcConfirm, selector: string) => shadowPart(el, selector);
 const focused = (el: RpcConfirm) => el.shadowRoot?.activeElement?.getAttribute('data-action');
 
 describe('rpc-confirm', () => {
-  itWithDevTools('opens a modal alert dialog named by the title and described by the message', async () => {
+  it('opens a modal alert dialog named by the title and described by the message', async () => {
     const { el } = await open();
     const dialog = part(el, 'dialog') as HTMLDialogElement;
     expect(dialog.open).to.equal(true);
@@ -40,7 +40,7 @@ describe('rpc-confirm', () => {
     expect(node?.description).to.equal('This removes dist/. It cannot be undone.');
   });
 
-  itWithDevTools('adds no landmarks to the page (no banner or contentinfo inside the dialog)', async () => {
+  it('adds no landmarks to the page (no banner or contentinfo inside the dialog)', async () => {
     await open();
     expect(await findNode((n) => n.role === 'banner' || n.role === 'contentinfo')).to.equal(undefined);
   });
@@ -258,7 +258,7 @@ describe('rpc-confirm', () => {
     expect(el.open).to.equal(true); // no stray cancel
   });
 
-  itWithDevTools('never shows ANSI codes or control characters in the title and message', async () => {
+  it('never shows ANSI codes or control characters in the title and message', async () => {
     const { el } = await open({
       title: '\u001b[38;2;255;0;0mDangerous\u001b[39m command',
       message: 'Really \u001b[1mdelete\u001b[22m it?\u0007',
@@ -270,47 +270,41 @@ describe('rpc-confirm', () => {
     expect(node?.description).to.equal('Really delete it?');
   });
 
-  itWithDevTools(
-    "colours the title and message as the agent sent them, made readable in the dialog's scheme",
-    async () => {
-      // pi's warning yellow, picked for a dark terminal: 1.1:1 on white.
-      const { el } = await open({
-        title: '\u001b[38;2;255;255;0mWarning\u001b[39m: deploy now?',
-        message: 'Really \u001b[1mdelete\u001b[22m it?',
-      });
-      el.style.colorScheme = 'light';
-      const dialog = part(el, 'dialog') as HTMLElement;
-      const title = part(el, 'h2 span.ansi') as HTMLElement;
-      expect(title.textContent).to.equal('Warning');
-      const light = channels(getComputedStyle(title).color);
-      expect(contrast(light, channels(getComputedStyle(dialog).backgroundColor))).to.be.at.least(4.5);
-      const [r = 0, g = 0, b = 0] = light;
-      expect(r === g && g > b, `still yellow: ${light.join()}`).to.equal(true);
-      el.style.colorScheme = 'dark';
-      expect(getComputedStyle(title).color).to.equal('rgb(255, 255, 0)');
-      const bold = part(el, '.message span.ansi') as HTMLElement;
-      expect(bold.textContent).to.equal('delete');
-      expect(getComputedStyle(bold).fontWeight).to.equal('700');
-      const node = await findNode((n) => n.role === 'alertdialog');
-      expect(node?.name).to.equal('Warning: deploy now?');
-      expect(node?.description).to.equal('Really delete it?');
-    },
-  );
+  it("colours the title and message as the agent sent them, made readable in the dialog's scheme", async () => {
+    // pi's warning yellow, picked for a dark terminal: 1.1:1 on white.
+    const { el } = await open({
+      title: '\u001b[38;2;255;255;0mWarning\u001b[39m: deploy now?',
+      message: 'Really \u001b[1mdelete\u001b[22m it?',
+    });
+    el.style.colorScheme = 'light';
+    const dialog = part(el, 'dialog') as HTMLElement;
+    const title = part(el, 'h2 span.ansi') as HTMLElement;
+    expect(title.textContent).to.equal('Warning');
+    const light = channels(getComputedStyle(title).color);
+    expect(contrast(light, channels(getComputedStyle(dialog).backgroundColor))).to.be.at.least(4.5);
+    const [r = 0, g = 0, b = 0] = light;
+    expect(r === g && g > b, `still yellow: ${light.join()}`).to.equal(true);
+    el.style.colorScheme = 'dark';
+    expect(getComputedStyle(title).color).to.equal('rgb(255, 255, 0)');
+    const bold = part(el, '.message span.ansi') as HTMLElement;
+    expect(bold.textContent).to.equal('delete');
+    expect(getComputedStyle(bold).fontWeight).to.equal('700');
+    const node = await findNode((n) => n.role === 'alertdialog');
+    expect(node?.name).to.equal('Warning: deploy now?');
+    expect(node?.description).to.equal('Really delete it?');
+  });
 
-  itWithDevTools(
-    "in a VS Code webview, colours agent text for the editor theme's kind, not the OS scheme",
-    async () => {
-      await emulateMedia({ colorScheme: 'light' });
-      document.body.dataset.vscodeThemeKind = 'vscode-dark';
-      try {
-        const { el } = await open({ title: '\u001b[38;2;255;255;0mWarning\u001b[39m: deploy now?' });
-        // pi's warning yellow as sent, on the dark theme (the light OS scheme would darken it).
-        expect(getComputedStyle(part(el, 'h2 span.ansi') as HTMLElement).color).to.equal('rgb(255, 255, 0)');
-      } finally {
-        delete document.body.dataset.vscodeThemeKind;
-      }
-    },
-  );
+  it("in a VS Code webview, colours agent text for the editor theme's kind, not the OS scheme", async () => {
+    await emulateMedia({ colorScheme: 'light' });
+    document.body.dataset.vscodeThemeKind = 'vscode-dark';
+    try {
+      const { el } = await open({ title: '\u001b[38;2;255;255;0mWarning\u001b[39m: deploy now?' });
+      // pi's warning yellow as sent, on the dark theme (the light OS scheme would darken it).
+      expect(getComputedStyle(part(el, 'h2 span.ansi') as HTMLElement).color).to.equal('rgb(255, 255, 0)');
+    } finally {
+      delete document.body.dataset.vscodeThemeKind;
+    }
+  });
 
   it('cuts a huge coloured message at 100,000 characters, coloured up to the cut', async () => {
     const { el } = await open({ message: `\u001b[31m${'x'.repeat(1_000_000)}\u001b[39m` });

@@ -9,7 +9,6 @@ import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { keyDown, keyUp, press } from '../../support/keys.js';
-import { itWithDevTools } from '../../support/engine.js';
 
 async function setup(options: { contained?: boolean } = {}) {
   const clock = new FakeClock(0);
@@ -59,26 +58,23 @@ async function noticeOfQueuedExpiry(title: string): Promise<Element | null | und
 }
 
 describe('rpc-dialogs', () => {
-  itWithDevTools(
-    'shows dialogs first in, first out, with "1 of 3" visible and in the description',
-    async () => {
-      const { confirm, settle, part, sent } = await setup();
-      confirm('a');
-      confirm('b');
-      confirm('c');
-      await settle();
-      expect(part('h2')?.textContent).to.equal('Confirm a?');
-      expect(part('#position')?.textContent?.trim()).to.equal('1 of 3');
-      const node = await findNode((n) => n.role === 'alertdialog');
-      expect(node?.name).to.equal('Confirm a?');
-      expect(node?.description).to.equal('m 1 of 3');
-      await press('Enter'); // "No" has focus
-      await settle();
-      expect(part('h2')?.textContent).to.equal('Confirm b?');
-      expect(part('#position')?.textContent?.trim()).to.equal('1 of 2');
-      expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', confirmed: false }]);
-    },
-  );
+  it('shows dialogs first in, first out, with "1 of 3" visible and in the description', async () => {
+    const { confirm, settle, part, sent } = await setup();
+    confirm('a');
+    confirm('b');
+    confirm('c');
+    await settle();
+    expect(part('h2')?.textContent).to.equal('Confirm a?');
+    expect(part('#position')?.textContent?.trim()).to.equal('1 of 3');
+    const node = await findNode((n) => n.role === 'alertdialog');
+    expect(node?.name).to.equal('Confirm a?');
+    expect(node?.description).to.equal('m 1 of 3');
+    await press('Enter'); // "No" has focus
+    await settle();
+    expect(part('h2')?.textContent).to.equal('Confirm b?');
+    expect(part('#position')?.textContent?.trim()).to.equal('1 of 2');
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'a', confirmed: false }]);
+  });
 
   it('moves focus into each next dialog and back to the page when the queue empties', async () => {
     const { confirm, settle, current, trigger } = await setup();
@@ -206,22 +202,17 @@ describe('rpc-dialogs', () => {
     expect(sent()).to.deep.equal([]);
   });
 
-  itWithDevTools(
-    'says inside the next dialog that the one before timed out (behind a modal dialog the notice is not heard)',
-    async () => {
-      const { confirm, settle, clock, current } = await setup();
-      confirm('first', { timeout: 1000 });
-      confirm('next');
-      await settle();
-      clock.advance(1000);
-      await settle();
-      expect(current()?.shadowRoot?.querySelector('h2')?.textContent).to.equal('Confirm next?');
-      const said = '“\u2068Confirm first?\u2069” timed out: the agent went on with its default.';
-      for (let frame = 0; frame < 60 && !(await findNode((node) => node.name === said)); frame++)
-        await new Promise(requestAnimationFrame);
-      expect(await findNode((node) => node.name === said)).not.to.equal(undefined);
-    },
-  );
+  it('says inside the next dialog that the one before timed out (behind a modal dialog the notice is not heard)', async () => {
+    const { confirm, settle, clock, current } = await setup();
+    confirm('first', { timeout: 1000 });
+    confirm('next');
+    await settle();
+    clock.advance(1000);
+    await settle();
+    expect(current()?.shadowRoot?.querySelector('h2')?.textContent).to.equal('Confirm next?');
+    const said = '“Confirm first?” timed out: the agent went on with its default.';
+    expect(await findNode((node) => node.name === said, { within: 3000 })).not.to.equal(undefined);
+  });
 
   it('drops and reports a queued dialog whose deadline passes', async () => {
     const { confirm, settle, part, clock, host, controller } = await setup();

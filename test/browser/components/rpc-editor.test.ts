@@ -8,7 +8,6 @@ import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press, typeText } from '../../support/keys.js';
-import { itWithDevTools } from '../../support/engine.js';
 
 const prefill = 'def main():\n\treturn 1\u2028# after a line separator\n';
 
@@ -32,7 +31,7 @@ const focused = (el: RpcEditor) => el.shadowRoot?.activeElement;
 const settle = animationsDone;
 
 describe('rpc-editor', () => {
-  itWithDevTools('focuses a textarea named by the title, described by the hint', async () => {
+  it('focuses a textarea named by the title, described by the hint', async () => {
     const { el } = await open();
     expect(focused(el)).to.equal(textarea(el));
     const node = await findNode((n) => n.role === 'textbox');
@@ -222,27 +221,24 @@ describe('rpc-editor as a prompt (oh-my-pi promptStyle)', () => {
   const prompt = (extra: Partial<EditorRequest> = {}) =>
     open({ title: 'details: prompt-style editor', prefill: 'prefill', promptStyle: true, ...extra });
 
-  itWithDevTools(
-    'reads like a prompt: "Send", its hint, a few lines in the interface font, a narrower box',
-    async () => {
-      const { el } = await prompt();
-      const area = textarea(el);
-      expect(part(el, '[data-action="submit"]')?.textContent).to.equal('Send');
-      expect(part(el, '#hint')?.textContent).to.equal('Ctrl+Enter to send, Escape to cancel');
-      const node = await findNode((n) => n.role === 'textbox');
-      expect(node?.name).to.equal('details: prompt-style editor');
-      expect(node?.description).to.equal('Ctrl+Enter to send, Escape to cancel');
-      const plain = await open();
-      expect(area.getBoundingClientRect().height).to.be.lessThan(
-        textarea(plain.el).getBoundingClientRect().height / 2,
-      );
-      expect(getComputedStyle(area).fontFamily).not.to.contain('monospace');
-      const width = (editor: RpcEditor) =>
-        (part(editor, 'dialog') as HTMLElement).getBoundingClientRect().width;
-      expect(width(el)).to.be.lessThan(width(plain.el));
-      expect(area.value).to.equal('prefill');
-    },
-  );
+  it('reads like a prompt: "Send", its hint, a few lines in the interface font, a narrower box', async () => {
+    const { el } = await prompt();
+    const area = textarea(el);
+    expect(part(el, '[data-action="submit"]')?.textContent).to.equal('Send');
+    expect(part(el, '#hint')?.textContent).to.equal('Ctrl+Enter to send, Escape to cancel');
+    const node = await findNode((n) => n.role === 'textbox');
+    expect(node?.name).to.equal('details: prompt-style editor');
+    expect(node?.description).to.equal('Ctrl+Enter to send, Escape to cancel');
+    const plain = await open();
+    expect(area.getBoundingClientRect().height).to.be.lessThan(
+      textarea(plain.el).getBoundingClientRect().height / 2,
+    );
+    expect(getComputedStyle(area).fontFamily).not.to.contain('monospace');
+    const width = (editor: RpcEditor) =>
+      (part(editor, 'dialog') as HTMLElement).getBoundingClientRect().width;
+    expect(width(el)).to.be.lessThan(width(plain.el));
+    expect(area.value).to.equal('prefill');
+  });
 
   // Without `field-sizing` (Firefox 140, WebKitGTK 2.50) the platform's own fallback holds: the
   // field keeps its rows, and what does not fit scrolls.

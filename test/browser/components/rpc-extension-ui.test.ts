@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia, executeServerCommand, setViewport } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConnectionEvent } from '../../../src/components/events/connection-event.js';
 import type { RpcEditorTextEvent } from '../../../src/components/events/editor-text-event.js';
@@ -15,9 +15,10 @@ import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/m
 import { BaseTransport, type ConnectionState } from '../../../src/transport/transport.js';
 import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
-import { emulateFeatures } from '../../support/media.js';
-import { itWithDevTools, itWithViewport } from '../../support/engine.js';
+import { itWithForcedColors } from '../../support/engine.js';
+import { setViewport } from '../../support/viewport.js';
 import { keyDown, keyUp, press, typeText } from '../../support/keys.js';
+import { emulateMedia } from '../../support/media.js';
 
 /** A transport whose state the test moves by hand. */
 class ManualTransport extends BaseTransport {
@@ -287,39 +288,45 @@ describe('rpc-extension-ui', () => {
     expect(states).to.deep.equal(['closed']);
   });
 
-  itWithDevTools(
-    'maps every transport state, announcing changes only, with a dot that respects reduced motion',
-    async () => {
-      const { el, part, settle } = await mount();
-      const transport = new ManualTransport();
-      const states: string[] = [];
-      el.addEventListener('rpc-connection', (event: RpcConnectionEvent) => states.push(event.detail.state));
-      el.transport = transport;
-      await settle();
-      const label = () => part('connection')?.textContent?.trim();
-      const dot = () => getComputedStyle(part('connection-indicator') as HTMLElement);
-      expect(label()).to.equal('Connecting…');
-      expect(dot().animationName).to.equal('pulse');
-      await emulateMedia({ reducedMotion: 'reduce' });
-      expect(dot().animationName).to.equal('none');
-      await emulateMedia({ reducedMotion: 'no-preference' });
-      transport.move('open');
-      await settle();
-      expect(label()).to.equal('Connected');
-      transport.move('reconnecting');
-      await settle();
-      expect(label()).to.equal('Reconnecting…');
-      expect(el.getAttribute('connection')).to.equal('reconnecting');
-      transport.move('open');
-      transport.move('closed');
-      await settle();
-      expect(label()).to.equal('Disconnected');
-      expect(states).to.deep.equal(['connecting', 'connected', 'reconnecting', 'connected', 'closed']);
-      await emulateFeatures({ 'forced-colors': 'active' });
+  it('maps every transport state, announcing changes only, with a dot that respects reduced motion', async () => {
+    const { el, part, settle } = await mount();
+    const transport = new ManualTransport();
+    const states: string[] = [];
+    el.addEventListener('rpc-connection', (event: RpcConnectionEvent) => states.push(event.detail.state));
+    el.transport = transport;
+    await settle();
+    const label = () => part('connection')?.textContent?.trim();
+    const dot = () => getComputedStyle(part('connection-indicator') as HTMLElement);
+    expect(label()).to.equal('Connecting…');
+    expect(dot().animationName).to.equal('pulse');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    expect(dot().animationName).to.equal('none');
+    await emulateMedia({ reducedMotion: 'no-preference' });
+    transport.move('open');
+    await settle();
+    expect(label()).to.equal('Connected');
+    transport.move('reconnecting');
+    await settle();
+    expect(label()).to.equal('Reconnecting…');
+    expect(el.getAttribute('connection')).to.equal('reconnecting');
+    transport.move('open');
+    transport.move('closed');
+    await settle();
+    expect(label()).to.equal('Disconnected');
+    expect(states).to.deep.equal(['connecting', 'connected', 'reconnecting', 'connected', 'closed']);
+  });
+
+  itWithForcedColors('keeps the connection state outlined in forced colours', async () => {
+    const { el, part, settle } = await mount();
+    el.transport = new ManualTransport();
+    await settle();
+    await emulateMedia({ forcedColors: 'active' });
+    try {
       expect(getComputedStyle(part('connection') as HTMLElement).borderTopStyle).to.equal('solid');
-      await emulateFeatures({ 'forced-colors': '' });
-    },
-  );
+    } finally {
+      await emulateMedia({ forcedColors: '' });
+    }
+  });
 
   it('lays out right to left and takes overridden strings', async () => {
     const { el, part, settle } = await mount({ dir: 'rtl' });
@@ -331,7 +338,7 @@ describe('rpc-extension-ui', () => {
     expect(pill?.left).to.be.closeTo(header?.left ?? 0, 1);
   });
 
-  itWithDevTools('takes the colour scheme set on it into every part, the dialogs too', async () => {
+  it('takes the colour scheme set on it into every part, the dialogs too', async () => {
     await emulateMedia({ colorScheme: 'light' });
     const { peer, part, dialog, settle } = await mount({ style: 'color-scheme: dark' });
     // pi's warning yellow, as its dark theme writes it: readable as sent in the dark scheme.
@@ -408,23 +415,20 @@ describe('rpc-extension-ui', () => {
     ]);
   });
 
-  itWithDevTools(
-    'while a page-modal dialog is open, what the page announces is said inside it (the rest is inert to screen readers)',
-    async () => {
-      const { peer, settle, dialog } = await mount();
-      peer.writeMessage(confirm('a'));
-      await settle();
-      expect(dialog()).not.to.equal(null);
-      const heard = async (text: string) =>
-        (await findNode((node) => node.name?.includes(text) ?? false)) !== undefined;
-      // Only text inside the modal dialog is in the accessibility tree now.
-      peer.writeMessage(request('notify', { message: 'disk full', notifyType: 'error' }));
-      peer.writeMessage(request('setStatus', { statusKey: 'build', statusText: 'failing' }));
-      await settle();
-      await until('the relayed notification', () => heard('Error: disk full'));
-      await until('the relayed status', () => heard('failing'));
-    },
-  );
+  it('while a page-modal dialog is open, what the page announces is said inside it (the rest is inert to screen readers)', async () => {
+    const { peer, settle, dialog } = await mount();
+    peer.writeMessage(confirm('a'));
+    await settle();
+    expect(dialog()).not.to.equal(null);
+    const heard = async (text: string) =>
+      (await findNode((node) => node.name?.includes(text) ?? false)) !== undefined;
+    // Only text inside the modal dialog is in the accessibility tree now.
+    peer.writeMessage(request('notify', { message: 'disk full', notifyType: 'error' }));
+    peer.writeMessage(request('setStatus', { statusKey: 'build', statusText: 'failing' }));
+    await settle();
+    await until('the relayed notification', () => heard('Error: disk full'));
+    await until('the relayed status', () => heard('failing'));
+  });
 
   it('notification-duration sets how long info and warnings stay (0: until dismissed)', async () => {
     const { el, part, settle } = await mount({ 'notification-duration': '0' });
@@ -473,31 +477,29 @@ describe('rpc-extension-ui', () => {
     ]);
   });
 
-  itWithViewport(
-    'in a small viewport the notifications stay in the flow: they never cover the composer',
-    async () => {
-      await setViewport({ width: 320, height: 256 });
-      try {
-        const { peer, settle, textarea } = await mount(
-          {},
-          'position: absolute; inset-block-end: 0; inset-inline: 0',
-        );
-        for (const type of ['info', 'warning', 'error'])
-          peer.writeMessage(request('notify', { message: `a ${type} notification`, notifyType: type }));
-        await settle();
-        textarea.focus();
-        const box = textarea.getBoundingClientRect();
-        for (const [x, y] of [
-          [box.left + 4, box.top + 4],
-          [box.right - 4, box.bottom - 4],
-          [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
-        ] as const)
-          expect(document.elementFromPoint(x, y)?.localName, `at ${x}, ${y}`).to.equal('textarea');
-      } finally {
-        await setViewport({ width: 800, height: 600 });
-      }
-    },
-  );
+  it('in a small viewport the notifications stay in the flow: they never cover the composer', async () => {
+    const { peer, settle, textarea } = await mount(
+      {},
+      'position: absolute; inset-block-end: 0; inset-inline: 0',
+    );
+    // As narrow as WebKitGTK's MiniBrowser goes (its toolbar keeps it 447 px wide at least).
+    await setViewport({ width: 480, height: 256 });
+    try {
+      for (const type of ['info', 'warning', 'error'])
+        peer.writeMessage(request('notify', { message: `a ${type} notification`, notifyType: type }));
+      await settle();
+      textarea.focus();
+      const box = textarea.getBoundingClientRect();
+      for (const [x, y] of [
+        [box.left + 4, box.top + 4],
+        [box.right - 4, box.bottom - 4],
+        [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
+      ] as const)
+        expect(document.elementFromPoint(x, y)?.localName, `at ${x}, ${y}`).to.equal('textarea');
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
 
   it('says when the bridge did not take an answer given here: another tab came first, or it came too late', async () => {
     const { el, peer, settle, dialog } = await mount();
@@ -1009,7 +1011,7 @@ describe('rpc-extension-ui', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    itWithDevTools(`has no axe violations with a dialog open (${scheme})`, async () => {
+    it(`has no axe violations with a dialog open (${scheme})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       try {
         const background = scheme === 'dark' ? 'background: #1e1e1e; color: #e4e4e4' : '';

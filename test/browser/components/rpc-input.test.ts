@@ -8,7 +8,6 @@ import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, keyDown, keyUp, press, typeText } from '../../support/keys.js';
-import { itWithDevTools } from '../../support/engine.js';
 
 const request = (extra: Partial<InputRequest> = {}): InputRequest => ({
   type: 'extension_ui_request',
@@ -29,19 +28,16 @@ const dialogOpen = (el: RpcInput) => (part(el, 'dialog') as HTMLDialogElement | 
 const settle = animationsDone;
 
 describe('rpc-input', () => {
-  itWithDevTools(
-    'focuses a text field named by the title, with the placeholder shown and the hint as description',
-    async () => {
-      const { el } = await open();
-      expect(el.shadowRoot?.activeElement).to.equal(field(el));
-      expect(field(el).placeholder).to.equal('feature/…');
-      const node = await findNode((n) => n.role === 'textbox');
-      expect(node?.name).to.equal('Branch name');
-      expect(node?.focused).to.equal(true);
-      expect(node?.description).to.equal('Enter to submit, Escape to cancel');
-      expect(part(el, '#hint')?.textContent).to.equal('Enter to submit, Escape to cancel');
-    },
-  );
+  it('focuses a text field named by the title, with the placeholder shown and the hint as description', async () => {
+    const { el } = await open();
+    expect(el.shadowRoot?.activeElement).to.equal(field(el));
+    expect(field(el).placeholder).to.equal('feature/…');
+    const node = await findNode((n) => n.role === 'textbox');
+    expect(node?.name).to.equal('Branch name');
+    expect(node?.focused).to.equal(true);
+    expect(node?.description).to.equal('Enter to submit, Escape to cancel');
+    expect(part(el, '#hint')?.textContent).to.equal('Enter to submit, Escape to cancel');
+  });
 
   it('types with real keys and sends the text exactly on Enter (unicode, spaces at both ends)', async () => {
     const { el, responses } = await open();

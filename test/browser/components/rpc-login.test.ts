@@ -5,7 +5,6 @@
  * and info lines written from atomic's source shapes (they need the network).
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcLogin } from '../../../src/components/login/rpc-login.js';
 import { setDefaultStrings } from '../../../src/components/strings/strings.js';
@@ -14,9 +13,9 @@ import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/m
 import { findNode } from '../../support/a11y.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { emulateFeatures } from '../../support/media.js';
-import { itWithDevTools, resetMedia } from '../../support/engine.js';
 import { press } from '../../support/keys.js';
+import { emulateMedia, resetMedia } from '../../support/media.js';
+import { engine, itWithForcedColors } from '../../support/engine.js';
 
 interface TranscriptRecord {
   readonly dir: 'from_agent' | 'to_agent';
@@ -57,6 +56,7 @@ async function mount(options: { providers?: string; clock?: FakeClock; style?: s
     <div dir=${options.dir ?? 'ltr'} style="padding: 16px; ${options.style ?? ''}">
       <button id="before">before</button>
       <rpc-login .controller=${controller}></rpc-login>
+      <button id="after">after</button>
     </div>
   `);
   const el = wrapper.querySelector('rpc-login') as RpcLogin;
@@ -200,10 +200,10 @@ const LOOPBACK = 'anthropic,openai-codex,kimi-coding,openrouter,radius,xai';
 describe('rpc-login', () => {
   afterEach(async () => {
     setDefaultStrings({ loginsLabel: 'Sign-in', loginCopied: 'Copied' });
-    await resetMedia({ colorScheme: 'light', forcedColors: 'none' });
+    await resetMedia();
   });
 
-  itWithDevTools('renders nothing without logins or providers: no region, no form', async () => {
+  it('renders nothing without logins or providers: no region, no form', async () => {
     const { $ } = await mount();
     expect($('[part="base"]')).to.equal(null);
     expect($('form')).to.equal(null);
@@ -212,65 +212,62 @@ describe('rpc-login', () => {
     expect(await findNode((n) => n.role === 'region' && n.name === 'Sign-in')).to.equal(undefined);
   });
 
-  itWithDevTools(
-    'atomic anthropic (oauth-providers.jsonl): Start sends login_provider, the page is a safe link, Cancel sends one cancel_login_provider',
-    async () => {
-      const env = await mount({ providers: PROVIDERS });
-      const { sent, inCard, card, controller, settle, announced, root } = env;
-      const replay = await AtomicReplay.load('oauth-providers.jsonl', env);
-      await replay.playUntil((raw) => raw.includes('"cancel_login_provider"'));
-      expect(sent()).to.deep.equal([
-        {
-          type: 'login_provider',
-          id: sent()[0]?.id,
-          provider: 'anthropic',
-          authType: 'oauth',
-          loginId: 'anthropic',
-        },
-      ]);
-      const link = inCard<HTMLAnchorElement>('anthropic', 'a[part="link"]');
-      expect(link?.href).to.match(/^https:\/\/claude\.ai\/oauth\/authorize\?code=true&client_id=9d1c250a/);
-      expect(link?.target).to.equal('_blank');
-      expect(link?.rel).to.equal('noopener noreferrer');
-      expect(link?.textContent?.trim()).to.equal('Open the sign-in page (claude.ai)');
-      expect(inCard('anthropic', '[part="url"]')?.textContent).to.contain(
-        'redirect_uri=http%3A%2F%2Flocalhost%3A53692',
-      );
-      expect(inCard('anthropic', '[part="state"]')?.textContent).to.equal('Signing in…');
-      expect(announced()).to.contain('Sign in to anthropic: a page to open is ready.');
-      // The manual-code question is a dialog of the login (rpc-dialogs shows it).
-      expect(controller.dialogs.map((d) => d.request.login?.method)).to.deep.equal(['oauth_manual_code']);
-      expect(nameOf(card('anthropic'))).to.deep.equal(['group', 'Sign in to anthropic']);
-      expect(await findNode((n) => n.role === 'region' && n.name === 'Sign-in')).to.exist;
+  it('atomic anthropic (oauth-providers.jsonl): Start sends login_provider, the page is a safe link, Cancel sends one cancel_login_provider', async () => {
+    const env = await mount({ providers: PROVIDERS });
+    const { sent, inCard, card, controller, settle, announced, root } = env;
+    const replay = await AtomicReplay.load('oauth-providers.jsonl', env);
+    await replay.playUntil((raw) => raw.includes('"cancel_login_provider"'));
+    expect(sent()).to.deep.equal([
+      {
+        type: 'login_provider',
+        id: sent()[0]?.id,
+        provider: 'anthropic',
+        authType: 'oauth',
+        loginId: 'anthropic',
+      },
+    ]);
+    const link = inCard<HTMLAnchorElement>('anthropic', 'a[part="link"]');
+    expect(link?.href).to.match(/^https:\/\/claude\.ai\/oauth\/authorize\?code=true&client_id=9d1c250a/);
+    expect(link?.target).to.equal('_blank');
+    expect(link?.rel).to.equal('noopener noreferrer');
+    expect(link?.textContent?.trim()).to.equal('Open the sign-in page (claude.ai)');
+    expect(inCard('anthropic', '[part="url"]')?.textContent).to.contain(
+      'redirect_uri=http%3A%2F%2Flocalhost%3A53692',
+    );
+    expect(inCard('anthropic', '[part="state"]')?.textContent).to.equal('Signing in…');
+    expect(announced()).to.contain('Sign in to anthropic: a page to open is ready.');
+    // The manual-code question is a dialog of the login (rpc-dialogs shows it).
+    expect(controller.dialogs.map((d) => d.request.login?.method)).to.deep.equal(['oauth_manual_code']);
+    expect(nameOf(card('anthropic'))).to.deep.equal(['group', 'Sign in to anthropic']);
+    expect(await findNode((n) => n.role === 'region' && n.name === 'Sign-in')).to.exist;
 
-      // Pressed three times, twice in one task: one cancel_login_provider.
-      const cancel = inCard<HTMLButtonElement>('anthropic', '[part="cancel-button"]');
-      cancel?.focus();
-      cancel?.click();
-      cancel?.click();
-      await settle();
-      cancel?.click();
-      replay.skip();
-      const cancels = sent().filter((line) => line.type === 'cancel_login_provider');
-      expect(cancels).to.deep.equal([
-        { type: 'cancel_login_provider', provider: 'anthropic', loginId: 'anthropic' },
-      ]);
-      expect(cancel?.getAttribute('aria-disabled')).to.equal('true');
-      expect(inCard('anthropic', '[part="state"]')?.textContent).to.equal('Cancelling…');
-      // Its question closed, nothing sent for it.
-      expect(controller.dialogs).to.deep.equal([]);
-      expect(sent().filter((line) => line.type === 'extension_ui_response')).to.deep.equal([]);
+    // Pressed three times, twice in one task: one cancel_login_provider.
+    const cancel = inCard<HTMLButtonElement>('anthropic', '[part="cancel-button"]');
+    cancel?.focus();
+    cancel?.click();
+    cancel?.click();
+    await settle();
+    cancel?.click();
+    replay.skip();
+    const cancels = sent().filter((line) => line.type === 'cancel_login_provider');
+    expect(cancels).to.deep.equal([
+      { type: 'cancel_login_provider', provider: 'anthropic', loginId: 'anthropic' },
+    ]);
+    expect(cancel?.getAttribute('aria-disabled')).to.equal('true');
+    expect(inCard('anthropic', '[part="state"]')?.textContent).to.equal('Cancelling…');
+    // Its question closed, nothing sent for it.
+    expect(controller.dialogs).to.deep.equal([]);
+    expect(sent().filter((line) => line.type === 'extension_ui_response')).to.deep.equal([]);
 
-      // The agent's answers: the cancel's, then the login's (cancelled).
-      await replay.playUntil((raw) => raw.includes('"l-openai-codex"'));
-      expect(card('anthropic')?.dataset.state).to.equal('cancelled');
-      expect(inCard('anthropic', '[part="state"]')?.textContent).to.equal('Sign-in cancelled.');
-      expect(inCard('anthropic', 'a')).to.equal(null);
-      // The Cancel button left while it had focus: Dismiss has it now.
-      expect(root().activeElement).to.equal(inCard('anthropic', '[part="dismiss-button"]'));
-      expect(announced()).to.contain('Sign in to anthropic: Sign-in cancelled.');
-    },
-  );
+    // The agent's answers: the cancel's, then the login's (cancelled).
+    await replay.playUntil((raw) => raw.includes('"l-openai-codex"'));
+    expect(card('anthropic')?.dataset.state).to.equal('cancelled');
+    expect(inCard('anthropic', '[part="state"]')?.textContent).to.equal('Sign-in cancelled.');
+    expect(inCard('anthropic', 'a')).to.equal(null);
+    // The Cancel button left while it had focus: Dismiss has it now.
+    expect(root().activeElement).to.equal(inCard('anthropic', '[part="dismiss-button"]'));
+    expect(announced()).to.contain('Sign in to anthropic: Sign-in cancelled.');
+  });
 
   it('replays all of oauth-providers.jsonl: each login ends as the agent said (cancelled, failed with its error)', async () => {
     const env = await mount({ providers: PROVIDERS });
@@ -580,53 +577,53 @@ describe('rpc-login', () => {
     expect(inCard('openai-codex', '[part="expiry"]')).to.equal(null);
   });
 
-  itWithDevTools(
-    'starts a login from the keyboard: the provider list, then Sign in (login_provider, authType oauth)',
-    async () => {
-      const { el, sent, $, root, settle, card } = await mount({
-        providers: 'anthropic, openai-codex,github-copilot',
-      });
-      expect(el.providers).to.deep.equal(['anthropic', 'openai-codex', 'github-copilot']);
-      const select = $<HTMLSelectElement>('select') as HTMLSelectElement;
-      expect([...select.options].map((o) => o.value)).to.deep.equal([
-        'anthropic',
-        'openai-codex',
-        'github-copilot',
-      ]);
-      expect(await findNode((n) => n.role === 'form' && n.name === 'Sign in to a provider')).to.exist;
-      expect(await findNode((n) => n.role === 'combobox' && n.name === 'Provider')).to.exist;
-      document.getElementById('before')?.focus();
-      await press('Tab');
-      expect(root().activeElement).to.equal(select);
-      await press('ArrowDown');
-      await press('ArrowDown');
-      expect(select.value).to.equal('github-copilot');
-      await press('Tab');
-      expect(root().activeElement).to.equal($('[part="start-button"]'));
-      expect(getComputedStyle(root().activeElement as Element).outlineStyle).to.equal('solid');
-      await press('Enter');
-      await settle();
-      expect(sent()).to.deep.equal([
-        {
-          type: 'login_provider',
-          id: sent()[0]?.id,
-          provider: 'github-copilot',
-          authType: 'oauth',
-          loginId: 'github-copilot',
-        },
-      ]);
-      expect(card('github-copilot')?.dataset.state).to.equal('running');
-      // Again while it runs: no second login, focus goes to its card.
-      await press('Enter');
-      await settle();
-      expect(sent()).to.have.length(1);
-      expect(root().activeElement).to.equal(card('github-copilot')?.querySelector('button'));
-      // The property takes a list too; an empty one: no form.
-      el.providers = [];
-      await settle();
-      expect($('form')).to.equal(null);
-    },
-  );
+  it('starts a login from the keyboard: the provider list, then Sign in (login_provider, authType oauth)', async () => {
+    const { el, sent, $, root, settle, card } = await mount({
+      providers: 'anthropic, openai-codex,github-copilot',
+    });
+    expect(el.providers).to.deep.equal(['anthropic', 'openai-codex', 'github-copilot']);
+    const select = $<HTMLSelectElement>('select') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).to.deep.equal([
+      'anthropic',
+      'openai-codex',
+      'github-copilot',
+    ]);
+    expect(await findNode((n) => n.role === 'form' && n.name === 'Sign in to a provider')).to.exist;
+    // A native select: a combobox named by its label; WebKitGTK's is a pop-up button, named by
+    // its label and then its value.
+    const provider = engine === 'webkit' ? ['button', 'Provider anthropic'] : ['combobox', 'Provider'];
+    expect(await findNode((n) => n.role === provider[0] && n.name === provider[1])).to.exist;
+    document.getElementById('before')?.focus();
+    await press('Tab');
+    expect(root().activeElement).to.equal(select);
+    await press('ArrowDown');
+    await press('ArrowDown');
+    expect(select.value).to.equal('github-copilot');
+    await press('Tab');
+    expect(root().activeElement).to.equal($('[part="start-button"]'));
+    expect(getComputedStyle(root().activeElement as Element).outlineStyle).to.equal('solid');
+    await press('Enter');
+    await settle();
+    expect(sent()).to.deep.equal([
+      {
+        type: 'login_provider',
+        id: sent()[0]?.id,
+        provider: 'github-copilot',
+        authType: 'oauth',
+        loginId: 'github-copilot',
+      },
+    ]);
+    expect(card('github-copilot')?.dataset.state).to.equal('running');
+    // Again while it runs: no second login, focus goes to its card.
+    await press('Enter');
+    await settle();
+    expect(sent()).to.have.length(1);
+    expect(root().activeElement).to.equal(card('github-copilot')?.querySelector('button'));
+    // The property takes a list too; an empty one: no form.
+    el.providers = [];
+    await settle();
+    expect($('form')).to.equal(null);
+  });
 
   it('every control is reachable with Tab, in order, with a visible focus ring', async () => {
     const { peer, settle, root } = await mount({ providers: 'anthropic' });
@@ -657,8 +654,9 @@ describe('rpc-login', () => {
       'cancel-button:Cancel sign-in',
     ]);
     // The disclosure opens from the keyboard.
-    const summary = root().querySelector<HTMLElement>('[part="address-summary"]');
-    summary?.focus();
+    document.getElementById('before')?.focus();
+    for (let i = 0; i < 3; i++) await press('Tab');
+    expect(root().activeElement?.getAttribute('part')).to.equal('address-summary');
     await press('Enter');
     expect(root().querySelector<HTMLDetailsElement>('details')?.open).to.equal(true);
   });
@@ -691,12 +689,18 @@ describe('rpc-login', () => {
     expect(inCard('anthropic', '[part="copy-button"]')?.textContent?.trim()).to.equal('Code kopieren');
   });
 
-  itWithDevTools('keeps borders and the focus ring in forced colours, and has no motion', async () => {
-    const { peer, settle, $, el } = await mount();
+  it('has no motion', async () => {
+    const { peer, settle, el } = await mount();
     peer.writeMessage(deviceCode('p', { expiresInSeconds: 60 }));
     await settle();
     expect(el.shadowRoot?.getAnimations()).to.deep.equal([]);
-    await emulateFeatures({ 'forced-colors': 'active' });
+  });
+
+  itWithForcedColors('keeps borders and the focus ring in forced colours', async () => {
+    const { peer, settle, $ } = await mount();
+    peer.writeMessage(deviceCode('p', { expiresInSeconds: 60 }));
+    await settle();
+    await emulateMedia({ forcedColors: 'active' });
     try {
       const card = $('.card') as HTMLElement;
       expect(getComputedStyle(card).borderInlineStartStyle).to.equal('solid');
@@ -704,12 +708,12 @@ describe('rpc-login', () => {
       const button = $('[part="copy-button"]') as HTMLElement;
       expect(getComputedStyle(button).borderTopStyle).to.equal('solid');
     } finally {
-      await emulateFeatures({ 'forced-colors': '' });
+      await emulateMedia({ forcedColors: '' });
     }
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    itWithDevTools(`its text and links are readable on its own surface (${scheme})`, async () => {
+    it(`its text and links are readable on its own surface (${scheme})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       const page =
         scheme === 'dark' ? 'background: white; color: black' : 'background: #1e1e1e; color: #e4e4e4';
@@ -735,7 +739,7 @@ describe('rpc-login', () => {
     ['dark', 'ltr'],
     ['light', 'rtl'],
   ] as const) {
-    itWithDevTools(`has no axe violations (${scheme}, ${dir})`, async () => {
+    it(`has no axe violations (${scheme}, ${dir})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       const background = scheme === 'dark' ? 'background: #1e1e1e; color: #e4e4e4' : '';
       const env = await mount({ providers: PROVIDERS, style: background, dir });

@@ -1,15 +1,15 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
-import { emulateMedia, executeServerCommand } from '@web/test-runner-commands';
+import { executeServerCommand } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { type A11yNode, findNode } from '../../support/a11y.js';
+import { itWithForcedColors } from '../../support/engine.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { press } from '../../support/keys.js';
-import { emulateFeatures } from '../../support/media.js';
-import { itWithDevTools, resetMedia } from '../../support/engine.js';
+import { emulateMedia, resetMedia } from '../../support/media.js';
 
 type NotifyType = 'info' | 'warning' | 'error';
 
@@ -93,11 +93,11 @@ function setVisibility(value: DocumentVisibilityState | undefined): void {
 describe('rpc-notifications', () => {
   afterEach(async () => {
     setVisibility(undefined);
-    await resetMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
-    await emulateFeatures({ 'forced-colors': '' });
+    await resetMedia();
+    await emulateMedia({ forcedColors: '' });
   });
 
-  itWithDevTools('has both live regions before the first message, and no list', async () => {
+  it('has both live regions before the first message, and no list', async () => {
     const { part } = await setup();
     expect(part('[role="status"]')).to.exist;
     expect(part('[role="alert"]')).to.exist;
@@ -309,7 +309,7 @@ describe('rpc-notifications', () => {
     expect(messages()).to.deep.equal([]);
   });
 
-  itWithDevTools('dismisses with the close button, named "Dismiss notification"', async () => {
+  it('dismisses with the close button, named "Dismiss notification"', async () => {
     const { notify, settle, messages, closeButtons } = await setup();
     notify('a', 'error');
     notify('b', 'error');
@@ -504,30 +504,34 @@ describe('rpc-notifications', () => {
     expect(getComputedStyle(el).position).to.equal('fixed');
   });
 
-  itWithDevTools(
-    'slides in only without reduced motion, and keeps borders and icons in forced colours',
-    async () => {
-      const { notify, settle, items } = await setup();
-      notify('x', 'error');
-      await settle();
-      const item = () => items()[0] as HTMLElement;
-      expect(getComputedStyle(item()).animationName).to.equal('rpc-notification-enter');
-      await emulateMedia({ reducedMotion: 'reduce' });
-      expect(getComputedStyle(item()).animationName).to.equal('none');
-      await emulateFeatures({ 'forced-colors': 'active' });
-      expect(getComputedStyle(item()).borderTopStyle).to.equal('solid');
-      expect(getComputedStyle(item()).borderInlineStartWidth).to.equal('4px');
-      const icon = item().querySelector('[part="icon"]') as HTMLElement;
-      expect(getComputedStyle(icon).color).to.equal(getComputedStyle(item()).color);
-    },
-  );
+  it('slides in only without reduced motion', async () => {
+    const { notify, settle, items } = await setup();
+    notify('x', 'error');
+    await settle();
+    const item = () => items()[0] as HTMLElement;
+    expect(getComputedStyle(item()).animationName).to.equal('rpc-notification-enter');
+    await emulateMedia({ reducedMotion: 'reduce' });
+    expect(getComputedStyle(item()).animationName).to.equal('none');
+  });
+
+  itWithForcedColors('keeps borders and icons in forced colours', async () => {
+    const { notify, settle, items } = await setup();
+    notify('x', 'error');
+    await settle();
+    const item = () => items()[0] as HTMLElement;
+    await emulateMedia({ forcedColors: 'active' });
+    expect(getComputedStyle(item()).borderTopStyle).to.equal('solid');
+    expect(getComputedStyle(item()).borderInlineStartWidth).to.equal('4px');
+    const icon = item().querySelector('[part="icon"]') as HTMLElement;
+    expect(getComputedStyle(icon).color).to.equal(getComputedStyle(item()).color);
+  });
 
   for (const [label, dir, scheme] of [
     ['light', 'ltr', 'light'],
     ['dark', 'ltr', 'dark'],
     ['right-to-left', 'rtl', 'light'],
   ] as const) {
-    itWithDevTools(`passes axe (${label})`, async () => {
+    it(`passes axe (${label})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       const { notify, settle, el } = await setup({ dir, maxVisible: 3 });
       notify('\u001b[32mbuilt\u001b[0m in 2 s');

@@ -1,5 +1,4 @@
 import { expect } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcSelect } from '../../../src/components/select/rpc-select.js';
 import type { SelectRequest } from '../../../src/protocol/types.js';
@@ -7,9 +6,9 @@ import { openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { channels, contrast } from '../../support/contrast.js';
-import { emulateFeatures } from '../../support/media.js';
 import { press, typeText } from '../../support/keys.js';
-import { itWithDevTools, resetMedia } from '../../support/engine.js';
+import { emulateMedia, resetMedia } from '../../support/media.js';
+import { itWithForcedColors } from '../../support/engine.js';
 
 // oh-my-pi's `optionDetails`: one entry per option by index, `{}` for none.
 const request = (extra: Partial<SelectRequest> = {}): SelectRequest => ({
@@ -45,8 +44,8 @@ function describedText(el: RpcSelect, option: HTMLElement): string | undefined {
 
 describe('rpc-select: option descriptions (oh-my-pi optionDetails)', () => {
   afterEach(async () => {
-    await resetMedia({ colorScheme: 'light' });
-    await emulateFeatures({ 'forced-colors': '' });
+    await resetMedia();
+    await emulateMedia({ forcedColors: '' });
   });
 
   it('shows each description under its label, smaller; options without one show the label alone', async () => {
@@ -70,7 +69,7 @@ describe('rpc-select: option descriptions (oh-my-pi optionDetails)', () => {
     expect(beta?.hasAttribute('aria-describedby')).to.equal(false);
   });
 
-  itWithDevTools("gives the accessibility tree each option's name (its label) and description", async () => {
+  it("gives the accessibility tree each option's name (its label) and description", async () => {
     const { el } = await open();
     const alpha = await findNode((n) => n.role === 'option' && n.name === 'alpha', { all: true });
     expect(alpha?.description).to.equal('first letter ✓');
@@ -179,32 +178,29 @@ describe('rpc-select: option descriptions (oh-my-pi optionDetails)', () => {
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'd1', value: 'model-0007' }]);
   });
 
-  itWithDevTools(
-    'descriptions stay readable: 4.5:1 on their row, light and dark; the active row in its own colour',
-    async () => {
-      for (const scheme of ['light', 'dark'] as const) {
-        await emulateMedia({ colorScheme: scheme });
-        const { el } = await open();
-        await press('ArrowDown');
-        await press('ArrowDown');
-        await el.updateComplete;
-        const alpha = options(el)[0] as HTMLElement;
-        const description = alpha.querySelector('[part="option-description"]') as HTMLElement;
-        const listboxBackground = getComputedStyle(part(el, '#listbox')).backgroundColor;
-        const ratio = contrast(channels(getComputedStyle(description).color), channels(listboxBackground));
-        expect(ratio, scheme).to.be.at.least(4.5);
-        const activeRow = active(el);
-        const activeDescription = activeRow.querySelector('[part="option-description"]') as HTMLElement;
-        expect(getComputedStyle(activeDescription).color, scheme).to.equal(getComputedStyle(activeRow).color);
-        el.remove();
-      }
-    },
-  );
+  it('descriptions stay readable: 4.5:1 on their row, light and dark; the active row in its own colour', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await emulateMedia({ colorScheme: scheme });
+      const { el } = await open();
+      await press('ArrowDown');
+      await press('ArrowDown');
+      await el.updateComplete;
+      const alpha = options(el)[0] as HTMLElement;
+      const description = alpha.querySelector('[part="option-description"]') as HTMLElement;
+      const listboxBackground = getComputedStyle(part(el, '#listbox')).backgroundColor;
+      const ratio = contrast(channels(getComputedStyle(description).color), channels(listboxBackground));
+      expect(ratio, scheme).to.be.at.least(4.5);
+      const activeRow = active(el);
+      const activeDescription = activeRow.querySelector('[part="option-description"]') as HTMLElement;
+      expect(getComputedStyle(activeDescription).color, scheme).to.equal(getComputedStyle(activeRow).color);
+      el.remove();
+    }
+  });
 
-  itWithDevTools(
+  itWithForcedColors(
     'in forced colours, descriptions take the system colours (the active one HighlightText)',
     async () => {
-      await emulateFeatures({ 'forced-colors': 'active' });
+      await emulateMedia({ forcedColors: 'active' });
       const { el } = await open();
       await press('ArrowDown');
       await press('ArrowDown');

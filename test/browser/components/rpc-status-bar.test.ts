@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia, sendMouse } from '@web/test-runner-commands';
+import { sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import type { RpcStatusBar } from '../../../src/components/status-bar/rpc-status-bar.js';
@@ -7,9 +7,9 @@ import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { findNode } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { emulateFeatures } from '../../support/media.js';
-import { itWithDevTools, resetMedia } from '../../support/engine.js';
 import { press } from '../../support/keys.js';
+import { emulateMedia, resetMedia } from '../../support/media.js';
+import { itIn, itWithForcedColors } from '../../support/engine.js';
 
 const E = '\u001b';
 /** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/ansi-agent.test.ts. */
@@ -47,7 +47,7 @@ async function setup(style = '', dir = 'ltr') {
 describe('rpc-status-bar', () => {
   afterEach(async () => {
     setDefaultStrings({ statusBarLabel: 'Extension status' });
-    await resetMedia({ colorScheme: 'light', forcedColors: 'none' });
+    await resetMedia();
   });
 
   it('shows items sorted by key and removes one when its text is missing', async () => {
@@ -68,7 +68,7 @@ describe('rpc-status-bar', () => {
     expect($('.bar')?.hidden).to.equal(true);
   });
 
-  itWithDevTools('is a labelled region, not a live region; strings can be overridden', async () => {
+  it('is a labelled region, not a live region; strings can be overridden', async () => {
     const { el, set, settle, $ } = await setup();
     set('k', 'hello');
     await settle();
@@ -221,7 +221,9 @@ describe('rpc-status-bar', () => {
     await sendMouse({ type: 'move', position: [0, 0] });
   });
 
-  it("opens the tooltip from the item's start in a right-to-left bar", async () => {
+  // Firefox 153 lays a spanning position-area out the wrong way round under a right-to-left parent
+  // (docs/testing.md): its tooltip shows the whole text, but from the viewport's left edge.
+  itIn(['chromium', 'webkit'], "opens the tooltip from the item's start in a right-to-left bar", async () => {
     const long = `${'حالة طويلة جدا '.repeat(8)}النهاية`;
     const { set, settle, items, $ } = await setup('inline-size: 600px', 'rtl');
     set('a', long);
@@ -363,7 +365,7 @@ describe('rpc-status-bar', () => {
     expect(el.announce).to.equal(true);
   });
 
-  itWithDevTools('renders ANSI colours as styled spans and untrusted markup as text', async () => {
+  it('renders ANSI colours as styled spans and untrusted markup as text', async () => {
     // The captured colour is pi's dark theme's: in the dark scheme it shows as sent.
     await emulateMedia({ colorScheme: 'dark' });
     const { set, settle, items, el } = await setup('--rpc-ansi-red: rgb(1, 2, 3)');
@@ -400,7 +402,7 @@ describe('rpc-status-bar', () => {
     );
   });
 
-  itWithDevTools('turns the tooltip fade off under prefers-reduced-motion', async () => {
+  it('turns the tooltip fade off under prefers-reduced-motion', async () => {
     const { $ } = await setup();
     expect(getComputedStyle($('.tooltip') as HTMLElement).transitionDuration).not.to.equal('0s');
     await emulateMedia({ reducedMotion: 'reduce' });
@@ -416,16 +418,16 @@ describe('rpc-status-bar', () => {
       expect($(`[part~="${part}"]`), part).to.exist;
   });
 
-  itWithDevTools('keeps separators visible in forced colours', async () => {
+  itWithForcedColors('keeps separators visible in forced colours', async () => {
     const { set, settle, $ } = await setup();
     set('a', 'one');
     set('b', 'two');
     await settle();
-    await emulateFeatures({ 'forced-colors': 'active' });
+    await emulateMedia({ forcedColors: 'active' });
     const second = $('.item + .item') as HTMLElement;
     expect(getComputedStyle(second).borderInlineStartStyle).to.equal('solid');
     expect(getComputedStyle($('.bar') as HTMLElement).borderTopStyle).to.equal('solid');
-    await emulateFeatures({ 'forced-colors': '' });
+    await emulateMedia({ forcedColors: '' });
   });
 
   for (const [scheme, dir] of [
@@ -433,7 +435,7 @@ describe('rpc-status-bar', () => {
     ['dark', 'ltr'],
     ['light', 'rtl'],
   ] as const) {
-    itWithDevTools(`has no axe violations (${scheme}, ${dir})`, async () => {
+    it(`has no axe violations (${scheme}, ${dir})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       const { el, set, settle, items } = await setup('inline-size: 400px', dir);
       // The agent's theme colours are made for a dark background.

@@ -1,5 +1,4 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import type { RpcWidget } from '../../../src/components/widget/rpc-widget.js';
@@ -7,8 +6,8 @@ import type { WidgetPlacement } from '../../../src/protocol/types.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { findNode } from '../../support/a11y.js';
-import { emulateFeatures } from '../../support/media.js';
-import { itWithDevTools, resetMedia } from '../../support/engine.js';
+import { emulateMedia, resetMedia } from '../../support/media.js';
+import { itWithForcedColors } from '../../support/engine.js';
 
 const E = '\u001b';
 /** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "success"), see test/node/ansi-agent.test.ts. */
@@ -50,10 +49,10 @@ async function setup(style = '', dir = 'ltr') {
 describe('rpc-widget', () => {
   afterEach(async () => {
     setDefaultStrings({ widgetsAboveLabel: 'Extension widgets above the editor' });
-    await resetMedia({ colorScheme: 'light', forcedColors: 'none' });
+    await resetMedia();
   });
 
-  itWithDevTools('renders nothing, and no region, without widgets', async () => {
+  it('renders nothing, and no region, without widgets', async () => {
     const { above, below } = await setup();
     expect(above.getAttribute('placement')).to.equal('aboveEditor');
     expect(above.shadowRoot?.querySelector('[part]')).to.equal(null);
@@ -86,7 +85,7 @@ describe('rpc-widget', () => {
     expect(above.shadowRoot?.querySelector('.region')).to.equal(null);
   });
 
-  itWithDevTools('is a labelled region per placement, with overridable strings', async () => {
+  it('is a labelled region per placement, with overridable strings', async () => {
     const { above, below, set, settle } = await setup();
     set('a', ['x']);
     set('b', ['y'], 'belowEditor');
@@ -124,7 +123,7 @@ describe('rpc-widget', () => {
     expect((rendered[2] as HTMLElement).getBoundingClientRect().height).to.be.greaterThan(0);
   });
 
-  itWithDevTools('renders ANSI colours as styled spans and untrusted markup as text', async () => {
+  it('renders ANSI colours as styled spans and untrusted markup as text', async () => {
     // The captured colour is pi's dark theme's: in the dark scheme it shows as sent.
     await emulateMedia({ colorScheme: 'dark' });
     const { above, set, settle, lines } = await setup('--rpc-ansi-red: rgb(1, 2, 3)');
@@ -161,19 +160,25 @@ describe('rpc-widget', () => {
     expect(keys(below)).to.deep.equal(['k1', 'k3']);
   });
 
-  itWithDevTools('exposes parts and keeps the widget edge visible in forced colours', async () => {
+  it('exposes parts', async () => {
     const { above, set, settle } = await setup();
     set('w', ['x']);
     await settle();
     for (const part of ['region', 'widget', 'line'])
       expect(above.shadowRoot?.querySelector(`[part="${part}"]`), part).to.exist;
-    await emulateFeatures({ 'forced-colors': 'active' });
-    const widget = above.shadowRoot?.querySelector('.widget') as HTMLElement;
-    expect(getComputedStyle(widget).borderInlineStartStyle).to.equal('solid');
-    await emulateFeatures({ 'forced-colors': '' });
   });
 
-  itWithDevTools('paints its own surface: readable when the OS is dark and the page is not', async () => {
+  itWithForcedColors('keeps the widget edge visible in forced colours', async () => {
+    const { above, set, settle } = await setup();
+    set('w', ['x']);
+    await settle();
+    await emulateMedia({ forcedColors: 'active' });
+    const widget = above.shadowRoot?.querySelector('.widget') as HTMLElement;
+    expect(getComputedStyle(widget).borderInlineStartStyle).to.equal('solid');
+    await emulateMedia({ forcedColors: '' });
+  });
+
+  it('paints its own surface: readable when the OS is dark and the page is not', async () => {
     await emulateMedia({ colorScheme: 'dark' });
     const { above, set, settle } = await setup('background: white; color: black');
     set('a', ['plain line']);
@@ -188,7 +193,7 @@ describe('rpc-widget', () => {
     ['dark', 'ltr'],
     ['light', 'rtl'],
   ] as const) {
-    itWithDevTools(`has no axe violations (${scheme}, ${dir})`, async () => {
+    it(`has no axe violations (${scheme}, ${dir})`, async () => {
       await emulateMedia({ colorScheme: scheme });
       const background = scheme === 'dark' ? 'background: #1e1e1e; color: #e4e4e4' : '';
       const { wrapper, set, settle, lines, below } = await setup(background, dir);

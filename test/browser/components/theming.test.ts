@@ -1,12 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { emulateMedia } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js';
 import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import type { ConfirmRequest } from '../../../src/protocol/types.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { emulateFeatures } from '../../support/media.js';
-import { itWithDevTools, resetMedia } from '../../support/engine.js';
+import { emulateMedia, resetMedia } from '../../support/media.js';
+import { itWithForcedColors } from '../../support/engine.js';
 
 const request: ConfirmRequest = {
   type: 'extension_ui_request',
@@ -28,7 +27,7 @@ async function render(style = '') {
 }
 
 describe('theming', () => {
-  afterEach(() => resetMedia({ colorScheme: 'light', reducedMotion: 'no-preference', forcedColors: 'none' }));
+  afterEach(() => resetMedia());
 
   it('follows VS Code variables, and --rpc-* properties win over them', async () => {
     const vscode = await render(
@@ -42,7 +41,7 @@ describe('theming', () => {
     expect(getComputedStyle(own.part('.primary')).backgroundColor).to.equal('rgb(7, 8, 9)');
   });
 
-  itWithDevTools('picks neutral light and dark values by prefers-color-scheme', async () => {
+  it('picks neutral light and dark values by prefers-color-scheme', async () => {
     await emulateMedia({ colorScheme: 'light' });
     const light = getComputedStyle((await render()).part('dialog')).backgroundColor;
     await emulateMedia({ colorScheme: 'dark' });
@@ -51,17 +50,17 @@ describe('theming', () => {
     expect(dark).to.equal('rgb(37, 37, 38)');
   });
 
-  itWithDevTools('turns motion off under prefers-reduced-motion', async () => {
-    await emulateMedia({ reducedMotion: 'reduce' });
+  it('turns motion off under prefers-reduced-motion', async () => {
     const { part } = await render();
+    await emulateMedia({ reducedMotion: 'reduce' });
     expect(getComputedStyle(part('.fill')).transitionDuration).to.equal('0s');
     expect(getComputedStyle(part('dialog')).animationName).to.equal('none');
   });
 
-  itWithDevTools('keeps borders visible in forced colours', async () => {
+  itWithForcedColors('keeps borders visible in forced colours', async () => {
     const bar = async () => getComputedStyle((await render()).part('.bar')).borderTopStyle;
     expect(await bar()).to.equal('none');
-    await emulateFeatures({ 'forced-colors': 'active' });
+    await emulateMedia({ forcedColors: 'active' });
     expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
     expect(await bar()).to.equal('solid');
     const { part } = await render();
