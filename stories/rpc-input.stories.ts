@@ -184,9 +184,9 @@ export const LoginPromptNeedsAnswer: Story = {
     const { screen } = await input(canvasElement);
     await userEvent.keyboard('{Enter}');
     await expect(args.onRpcResponse).not.toHaveBeenCalled();
-    await expect(screen.getByRole('alert')).toHaveTextContent(
-      'Not sent: this login needs an answer. Type one, or cancel.',
-    );
+    const reason = 'Not sent: this login needs an answer. Type one, or cancel.';
+    await expect(screen.getByText(reason)).toBeVisible();
+    await expect(screen.getByRole('textbox')).toHaveAccessibleDescription(expect.stringContaining(reason));
     await userEvent.keyboard('https://radius.example{Enter}');
     await expect(responses(args.onRpcResponse)).toEqual([
       { type: 'extension_ui_response', id: 'input-login-prompt', value: 'https://radius.example' },

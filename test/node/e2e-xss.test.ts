@@ -189,9 +189,12 @@ function installTraps(): void {
     const parent = el.parentElement;
     if (parent?.matches(textContainers)) {
       const ansiSpan = tag === 'span' && el.className === 'ansi' && el.childElementCount === 0;
+      // Each line of a multi-line text is a block of its own (its children are checked as text's).
+      const lineSpan = tag === 'span' && el.className === 'line' && !parent.matches('.line');
       // The queue position ("1 of 3") is isolated for right-to-left pages.
       const isolate = tag === 'bdi' && parent.matches('.position') && el.childElementCount === 0;
-      if (!ansiSpan && !isolate) findings.push(`element ${label(el)} inside agent text ${label(parent)}`);
+      if (!ansiSpan && !lineSpan && !isolate)
+        findings.push(`element ${label(el)} inside agent text ${label(parent)}`);
     }
     inspectAttributes(el, findings);
   };

@@ -1,7 +1,8 @@
-import { html, type TemplateResult } from 'lit';
+import { css, html, type TemplateResult } from 'lit';
 import { cssomStyle } from '../internal/cssom-style.js';
 import {
   type AnsiColor,
+  type AnsiRun,
   type AnsiStyle,
   parseAnsi,
   plainStyle,
@@ -118,6 +119,31 @@ export interface AnsiTextOptions {
   readonly limit?: number;
   /** Said after a cut text; `{count}` is how many characters were left out (default `textTruncated`). */
   readonly truncated?: string;
+  /**
+   * Each line of a multi-line text a block of its own (`.line`, see {@link agentLineStyles}), so
+   * that each takes its own direction: WebKit starts no bidi paragraph at a line break that
+   * `white-space` keeps. For text shown on several lines, not for one squeezed onto one.
+   */
+  readonly lines?: boolean;
+}
+
+/** The lines of a multi-line agent text ({@link AnsiTextOptions.lines}): each its own paragraph. */
+export const agentLineStyles = css`
+  .line {
+    display: block;
+    unicode-bidi: plaintext;
+  }
+`;
+
+/** `runs` cut at each `\n` into lines, each `\n` kept at the end of its line's last run. */
+function splitLines(runs: readonly AnsiRun[]): AnsiRun[][] {
+  const lines: AnsiRun[][] = [[]];
+  for (const run of runs)
+    for (const part of run.text.split(/(?<=\n)/)) {
+      lines[lines.length - 1]?.push({ ...run, text: part });
+      if (part.endsWith('\n')) lines.push([]);
+    }
+  return lines;
 }
 
 /**
@@ -157,9 +183,14 @@ export function ansiText(text: string, options: AnsiTextOptions = {}): TemplateR
     clipped.omitted > 0
       ? html`<span class="truncated">${format(options.truncated ?? stringsFor(agentTextEnglish, {}).textTruncated, { count: clipped.omitted })}</span>`
       : '';
-  return html`${runs.map((run) =>
+  const styled = (run: AnsiRun) =>
     sameStyle(run.style, plainStyle)
       ? run.text
-      : html`<span class="ansi" ${cssomStyle(ansiDeclarations(run.style))}>${run.text}</span>`,
-  )}${note}`;
+      : html`<span class="ansi" ${cssomStyle(ansiDeclarations(run.style))}>${run.text}</span>`;
+  if (!options.lines || !clipped.text.includes('\n')) return html`${runs.map(styled)}${note}`;
+  const lines = splitLines(runs);
+  return html`${lines.map(
+    (line, index) =>
+      html`<span class="line">${line.map(styled)}${index === lines.length - 1 ? note : ''}</span>`,
+  )}`;
 }

@@ -63,11 +63,18 @@ export class ControllerBinding implements ReactiveController {
     this.#unsubscribe();
   }
 
+  /**
+   * Update the host as a change of the controller's state does: with `perFrame`, at the next
+   * animation frame, once however often this is called before it.
+   */
+  requestUpdate(): void {
+    if (!this.#perFrame || typeof requestAnimationFrame !== 'function') this.#host.requestUpdate();
+    else this.#frame ??= requestAnimationFrame(this.#onFrame);
+  }
+
   #subscribe(): void {
     this.#stop = this.#controller?.on('change', (kind) => {
-      if (this.#kinds && !this.#kinds.has(kind)) return;
-      if (!this.#perFrame || typeof requestAnimationFrame !== 'function') this.#host.requestUpdate();
-      else this.#frame ??= requestAnimationFrame(this.#onFrame);
+      if (!this.#kinds || this.#kinds.has(kind)) this.requestUpdate();
     });
   }
 

@@ -37,7 +37,7 @@ export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
 
   protected override renderBody(request: ConfirmRequest): TemplateResult {
     const message = cutText(request.message);
-    return html`<p id="message" class="message" part="message">${ansiText(message.text)}</p>
+    return html`<p id="message" class="message" part="message">${ansiText(message.text, { lines: true })}</p>
       ${cutNote('message-cut', this.text.messageCut, message.omitted)}`;
   }
 

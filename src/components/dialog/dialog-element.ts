@@ -8,7 +8,7 @@ import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
-import { ansiText } from '../ansi-text/ansi-text.js';
+import { agentLineStyles, ansiText } from '../ansi-text/ansi-text.js';
 import { CountdownController, NoticeController } from './countdown.js';
 import { cssomStyle } from '../internal/cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
@@ -21,6 +21,7 @@ import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 import { actionButton } from './action-button.js';
 import { cutNote, cutText } from './cut-text.js';
 import { endLogin } from './end-login.js';
+import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /** A click on the contained backdrop must not take focus out of the dialog (Escape works on). */
 const keepFocus = (event: Event) => event.preventDefault();
@@ -60,7 +61,11 @@ const keepFocus = (event: Event) => event.preventDefault();
  * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
 export abstract class RpcDialogElement<R extends DialogRequest> extends LitElement {
-  static override styles = [tokens, vscodeScheme, dialogStyles];
+  static {
+    this.addInitializer(followVsCodeScheme);
+  }
+
+  static override styles = [tokens, vscodeScheme, agentLineStyles, dialogStyles];
 
   /** The request to show. Setting a new one opens the dialog; `undefined` closes it. */
   @property({ attribute: false })
@@ -298,7 +303,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
                 ><bdi>${format(text.loginEyebrow, { provider: login.provider })}</bdi></p>`
               : nothing
           }
-          <h2 id="title" part="title">${ansiText(title.text)}</h2>
+          <h2 id="title" part="title">${ansiText(title.text, { lines: true })}</h2>
           ${
             queued
               ? html`<span id="position" class="position" part="position"

@@ -31,9 +31,12 @@ export abstract class TextDialogElement<
     return ['hint', ...more, this.refused && 'refusal'].filter(Boolean).join(' ');
   }
 
-  /** The line that says why Submit sent nothing: a live region, empty until then. */
+  /**
+   * The line that says why Submit sent nothing: an assertive live region, empty until then. Not
+   * `role="alert"`: WebKit leaves an alert's text out of the field's description.
+   */
   protected renderRefusal(): TemplateResult {
-    return html`<p id="refusal" class="refusal" part="refusal" role="alert">${this.refused}</p>`;
+    return html`<p id="refusal" class="refusal" part="refusal" aria-live="assertive">${this.refused}</p>`;
   }
 
   /** Submit the field's text, or say why not and give the field focus back to edit it. */

@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { monoToken } from '../internal/mono.styles.js';
+import { schemeColors } from '../internal/scheme-colors.js';
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
@@ -7,11 +8,18 @@ export const extensionUIStyles = [
   tokens,
   monoToken,
   vscodeScheme,
+  schemeColors(':host', [['--_closed', 'var(--rpc-connection-closed-color, %)', '#cf222e', '#f85149']]),
+  schemeColors(".connection[data-state='connected']", [
+    ['--_dot', 'var(--rpc-connection-connected-color, %)', '#1a7f37', '#3fb950'],
+  ]),
+  // connecting and reconnecting
+  schemeColors(".connection[data-state*='connecting']", [
+    ['--_dot', 'var(--rpc-connection-pending-color, %)', '#9a6700', '#d29922'],
+  ]),
   css`
     :host {
       display: block;
       min-inline-size: 0;
-      --_closed: var(--rpc-connection-closed-color, light-dark(#cf222e, #f85149));
     }
 
     :host([contained]) {
@@ -67,15 +75,6 @@ export const extensionUIStyles = [
       border-radius: 50%;
       background: var(--_dot, var(--_closed));
       transition: background-color var(--_duration);
-    }
-
-    .connection[data-state='connected'] {
-      --_dot: var(--rpc-connection-connected-color, light-dark(#1a7f37, #3fb950));
-    }
-
-    /* connecting and reconnecting */
-    .connection[data-state*='connecting'] {
-      --_dot: var(--rpc-connection-pending-color, light-dark(#9a6700, #d29922));
     }
 
     @media (prefers-reduced-motion: no-preference) {

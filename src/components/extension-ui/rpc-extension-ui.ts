@@ -17,6 +17,7 @@ import { EditorOffer } from './editor-offer.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { StatePersistence } from './persistence.js';
 import type { RpcPersistMode, RpcStateStore } from './state-store.js';
+import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 export type { RpcPersistMode, RpcStateStore };
 
@@ -123,6 +124,10 @@ function warn(message: string, error: unknown): void {
  * @fires {RpcEditorTextEvent} rpc-editor-text - the agent set the editor text
  */
 export class RpcExtensionUI extends LitElement {
+  static {
+    this.addInitializer(followVsCodeScheme);
+  }
+
   static override styles = extensionUIStyles;
 
   /** The WebSocket URL of the agent (e.g. the rpc-ui bridge's `ws://127.0.0.1:5178/rpc`). */
@@ -361,14 +366,9 @@ export class RpcExtensionUI extends LitElement {
    */
   #onInvalid = (report: InvalidRequestReport): void => {
     const { reason, method = '' } = report;
-    if (report.cancelled) {
-      warn(report.message, report.raw);
-      return;
-    }
-    if (reason === 'malformed-json' || (reason === 'unknown-method' && !this.#unknownMethods.has(method))) {
-      this.#unknownMethods.add(method);
-      warn(report.message, report.raw);
-    }
+    const firstUnknown = reason === 'unknown-method' && !this.#unknownMethods.has(method);
+    if (firstUnknown) this.#unknownMethods.add(method);
+    if (report.cancelled || reason === 'malformed-json' || firstUnknown) warn(report.message, report.raw);
   };
 
   /** Send; when the transport cannot take it, warn with `failure` rather than throw. */

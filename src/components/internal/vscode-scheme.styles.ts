@@ -1,18 +1,15 @@
 import { css } from 'lit';
 
 /**
- * The colour scheme of a VS Code webview's theme. There the page's `prefers-color-scheme` follows
- * the operating system, not the editor's theme; VS Code names the theme's kind on `<body
- * data-vscode-theme-kind>`. The elements whose colours depend on the scheme beyond VS Code's own
- * variables (agent 24-bit colours made readable, the fallbacks) follow it. `:host-context()` is
- * Chromium's, as VS Code is; elsewhere the rules do nothing.
+ * The colour scheme of a VS Code webview's theme, which `followVsCodeScheme` names on the host:
+ * the elements whose colours depend on the scheme beyond VS Code's own variables (agent 24-bit
+ * colours made readable, the fallbacks) follow it.
  */
 export const vscodeScheme = css`
-  :host-context([data-vscode-theme-kind$='dark']),
-  :host-context([data-vscode-theme-kind$='contrast']) {
+  :host([vscode-scheme='dark']) {
     color-scheme: dark;
   }
-  :host-context([data-vscode-theme-kind$='light']) {
+  :host([vscode-scheme='light']) {
     color-scheme: light;
   }
 `;

@@ -69,7 +69,7 @@ export function renderPage(
               ${copyButton('launch', text.loginCopyLaunch)}`
           : notALink(launchUrl, text)
       }`;
-  const said = instructions ? ansiText(instructions, { truncated }) : undefined;
+  const said = instructions ? ansiText(instructions, { truncated, lines: true }) : undefined;
   return html`
     <div class="page" part="page">
       ${said ? html`<p class="instructions" part="instructions">${said}</p>` : nothing} ${page} ${local}
@@ -120,7 +120,7 @@ function renderMessage({ message, links }: LoginInfoRequest, text: LoginText): T
       shown === undefined ? web.href : format(text.loginLinkLabel, { label: shown, host: web.host });
     return html` ${link(web, name, 'message-link')}`;
   };
-  return html`<li part="message"><span class="text">${ansiText(message, { truncated })}</span>${links.map(item)}</li>`;
+  return html`<li part="message"><span class="text">${ansiText(message, { truncated, lines: true })}</span>${links.map(item)}</li>`;
 }
 
 /** The progress messages, oldest first, in a polite log region that is there before the first. */

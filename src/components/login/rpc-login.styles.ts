@@ -1,19 +1,29 @@
+import { agentLineStyles } from '../ansi-text/ansi-text.js';
 import { css } from 'lit';
 import { monoToken } from '../internal/mono.styles.js';
+import { schemeColors } from '../internal/scheme-colors.js';
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
 export const loginStyles = [
+  agentLineStyles,
   tokens,
   monoToken,
   vscodeScheme,
+  schemeColors(':host', [
+    ['--_link', 'var(--rpc-link-color, var(--vscode-textLink-foreground, %))', '#005fb8', '#4daafc'],
+    ['--_done', 'var(--rpc-login-done-color, %)', '#1a7f37', '#3fb950'],
+    [
+      '--_failed',
+      'var(--rpc-error-color, var(--vscode-notificationsErrorIcon-foreground, %))',
+      '#b3261e',
+      '#f48771',
+    ],
+  ]),
   css`
     :host {
       display: block;
       min-inline-size: 0;
-      --_link: var(--rpc-link-color, var(--vscode-textLink-foreground, light-dark(#005fb8, #4daafc)));
-      --_done: var(--rpc-login-done-color, light-dark(#1a7f37, #3fb950));
-      --_failed: var(--rpc-error-color, var(--vscode-notificationsErrorIcon-foreground, light-dark(#b3261e, #f48771)));
     }
 
     p {

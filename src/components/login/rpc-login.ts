@@ -22,6 +22,7 @@ import {
   renderPage,
 } from './login-parts.js';
 import { loginStyles } from './rpc-login.styles.js';
+import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /**
  * The agent's logins, bound to an {@link ExtensionUIController} (`controller.logins`): one card per
@@ -95,6 +96,10 @@ import { loginStyles } from './rpc-login.styles.js';
  * @cssprop --rpc-link-color - the links' colour (falls back to VS Code's `textLink.foreground`)
  */
 export class RpcLogin extends LitElement {
+  static {
+    this.addInitializer(followVsCodeScheme);
+  }
+
   static override styles = loginStyles;
 
   /** The controller whose logins are shown. Setting another one starts afresh. */

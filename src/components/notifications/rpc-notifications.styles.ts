@@ -1,7 +1,38 @@
 import { css } from 'lit';
+import { schemeColors } from '../internal/scheme-colors.js';
+
+/** Each kind's accent. */
+const accents = [
+  schemeColors('.info', [
+    [
+      '--_accent',
+      'var(--rpc-info-color, var(--vscode-notificationsInfoIcon-foreground, %))',
+      '#005fb8',
+      '#3794ff',
+    ],
+  ]),
+  schemeColors('.warning', [
+    [
+      '--_accent',
+      'var(--rpc-warning-color, var(--vscode-notificationsWarningIcon-foreground, %))',
+      '#8a5300',
+      '#cca700',
+    ],
+  ]),
+  schemeColors('.error', [
+    [
+      '--_accent',
+      'var(--rpc-error-color, var(--vscode-notificationsErrorIcon-foreground, %))',
+      '#b3261e',
+      '#f48771',
+    ],
+  ]),
+];
 
 /** The notification stack: a column of cards, newest on top, placed by the host. */
-export const notificationsStyles = css`
+export const notificationsStyles = [
+  ...accents,
+  css`
   :host {
     display: block;
     --_note-bg: var(--rpc-notification-background, var(--vscode-notifications-background, var(--_bg)));
@@ -49,15 +80,6 @@ export const notificationsStyles = css`
     border-inline-start: 4px solid var(--_accent);
     border-radius: var(--_radius);
     box-shadow: var(--_shadow);
-  }
-  .info {
-    --_accent: var(--rpc-info-color, var(--vscode-notificationsInfoIcon-foreground, light-dark(#005fb8, #3794ff)));
-  }
-  .warning {
-    --_accent: var(--rpc-warning-color, var(--vscode-notificationsWarningIcon-foreground, light-dark(#8a5300, #cca700)));
-  }
-  .error {
-    --_accent: var(--rpc-error-color, var(--vscode-notificationsErrorIcon-foreground, light-dark(#b3261e, #f48771)));
   }
   @media (prefers-reduced-motion: no-preference) {
     .notification {
@@ -142,4 +164,5 @@ export const notificationsStyles = css`
       border-color: ButtonText;
     }
   }
-`;
+`,
+];

@@ -5,7 +5,7 @@ import type { NotifyType } from '../../protocol/types.js';
 import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { NotificationEntry } from '../../controller/types.js';
-import { ansiText } from '../ansi-text/ansi-text.js';
+import { agentLineStyles, ansiText } from '../ansi-text/ansi-text.js';
 import { isComposing } from '../internal/keys.js';
 import { lastFocused } from '../internal/last-focused.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
@@ -15,6 +15,7 @@ import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 import { Announcer } from './announcer.js';
 import { DismissTimers } from './dismiss-timers.js';
 import { notificationsStyles } from './rpc-notifications.styles.js';
+import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /**
  * The severity icons: decoration (the text prefix says the same), stroked in `currentColor` (the
@@ -73,7 +74,11 @@ const ICONS: Record<NotifyType, TemplateResult> = {
  * @cssprop --rpc-z-index - stacking order when `floating`
  */
 export class RpcNotifications extends LitElement {
-  static override styles = [tokens, vscodeScheme, notificationsStyles];
+  static {
+    this.addInitializer(followVsCodeScheme);
+  }
+
+  static override styles = [tokens, vscodeScheme, agentLineStyles, notificationsStyles];
 
   /** The controller whose notifications to show. Setting another one starts afresh. */
   @property({ attribute: false })
@@ -227,7 +232,7 @@ export class RpcNotifications extends LitElement {
   /** The agent's text, or a note of the kit's own worded from the strings. */
   #message(entry: NotificationEntry, text: typeof notificationsEnglish): TemplateResult | string {
     if (entry.note) return noteText(entry.note, text);
-    return ansiText(entry.message, { truncated: text.textTruncated });
+    return ansiText(entry.message, { truncated: text.textTruncated, lines: true });
   }
 
   /** The controller's notifications, newest first. */

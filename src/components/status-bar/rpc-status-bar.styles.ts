@@ -1,8 +1,10 @@
+import { agentLineStyles } from '../ansi-text/ansi-text.js';
 import { css } from 'lit';
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
 export const statusBarStyles = [
+  agentLineStyles,
   tokens,
   vscodeScheme,
   css`

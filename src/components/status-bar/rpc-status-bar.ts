@@ -10,6 +10,7 @@ import { relayToModal } from '../internal/modal-relay.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
 import { format, type RpcStrings, statusBarEnglish, stringsFor } from '../strings/strings.js';
 import { statusBarStyles } from './rpc-status-bar.styles.js';
+import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /** At most one announcement per key in this many milliseconds. */
 export const STATUS_ANNOUNCE_INTERVAL = 2000;
@@ -41,6 +42,10 @@ export const STATUS_ANNOUNCE_INTERVAL = 2000;
  * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
 export class RpcStatusBar extends LitElement {
+  static {
+    this.addInitializer(followVsCodeScheme);
+  }
+
   static override styles = statusBarStyles;
 
   /** The controller whose `statuses` are shown. */
@@ -143,6 +148,7 @@ export class RpcStatusBar extends LitElement {
         part="bar"
         role="region"
         aria-label=${text.statusBarLabel}
+        tabindex="-1"
         ?hidden=${statuses.length === 0}
         @wheel=${this.#onWheel}
       >
@@ -156,7 +162,7 @@ export class RpcStatusBar extends LitElement {
         popover="manual"
         aria-hidden="true"
         @pointerleave=${this.#onLeave}
-      >${this.#tip ? ansiText(this.#tip.text, { truncated }) : ''}</div>
+      >${this.#tip ? ansiText(this.#tip.text, { truncated, lines: true }) : ''}</div>
     `;
   }
 
@@ -214,7 +220,8 @@ export class RpcStatusBar extends LitElement {
   #announceLate(key: string): void {
     this.#waiting.delete(key);
     this.#known?.delete(key);
-    this.requestUpdate();
+    // With the changes, at most once a frame: many keys' intervals can end during a burst.
+    this.#binding.requestUpdate();
   }
 
   #phrase(key: string, text: string): string {

@@ -7,6 +7,7 @@ import { ansiText } from '../ansi-text/ansi-text.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
 import { type RpcStrings, stringsFor, widgetsEnglish } from '../strings/strings.js';
 import { widgetStyles } from './rpc-widget.styles.js';
+import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /**
  * The extensions' widgets (`setWidget`) for one placement: put one element above the composer
@@ -26,6 +27,10 @@ import { widgetStyles } from './rpc-widget.styles.js';
  * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
 export class RpcWidget extends LitElement {
+  static {
+    this.addInitializer(followVsCodeScheme);
+  }
+
   static override styles = widgetStyles;
 
   /** The controller whose widgets are shown. */

@@ -16,7 +16,6 @@ import { type DialogUnderTest, openDialog, shadowPart } from '../../support/dial
 import { animationsDone } from '../../support/animations.js';
 import { findNode } from '../../support/a11y.js';
 import { combo, press, typeText } from '../../support/keys.js';
-import { itWithDevTools } from '../../support/engine.js';
 
 // oh-my-pi without protocol v2 cuts a string that does not fit its 1 MiB frame and marks the cut.
 const mark = (count: number) => `…[${count} chars elided for RPC frame]`;
@@ -28,81 +27,69 @@ const note = (el: Element) => part(el, '[part="cut-note"]');
 const shadowText = (el: Element) => el.shadowRoot?.querySelector('dialog')?.textContent ?? '';
 
 describe('text the agent cut to fit its frame (oh-my-pi, no protocol v2)', () => {
-  itWithDevTools(
-    'a cut title: shown and named without the mark; a line says so and describes the dialog',
-    async () => {
-      const title = 'Allow this command?\ncat > big.txt <<EOF';
-      const { el } = await openDialog<RpcInput, InputRequest>('rpc-input', {
-        ...base,
-        method: 'input',
-        title: cut(title, 734_003),
-      });
-      expect(part(el, 'h2').textContent).to.equal(title);
-      expect(shadowText(el)).not.to.contain('elided for RPC frame');
-      expect(note(el).textContent).to.equal('The agent cut this title short: 734003 characters left out.');
-      expect(note(el).getBoundingClientRect().height).to.be.greaterThan(0);
-      const dialog = await findNode((n) => n.role === 'dialog');
-      expect(dialog?.name).to.equal('Allow this command? cat > big.txt <<EOF');
-      expect(dialog?.description).to.contain('The agent cut this title short: 734003 characters left out.');
-    },
-  );
+  it('a cut title: shown and named without the mark; a line says so and describes the dialog', async () => {
+    const title = 'Allow this command?\ncat > big.txt <<EOF';
+    const { el } = await openDialog<RpcInput, InputRequest>('rpc-input', {
+      ...base,
+      method: 'input',
+      title: cut(title, 734_003),
+    });
+    expect(part(el, 'h2').textContent).to.equal(title);
+    expect(shadowText(el)).not.to.contain('elided for RPC frame');
+    expect(note(el).textContent).to.equal('The agent cut this title short: 734003 characters left out.');
+    expect(note(el).getBoundingClientRect().height).to.be.greaterThan(0);
+    const dialog = await findNode((n) => n.role === 'dialog');
+    expect(dialog?.name).to.equal('Allow this command? cat > big.txt <<EOF');
+    expect(dialog?.description).to.contain('The agent cut this title short: 734003 characters left out.');
+  });
 
-  itWithDevTools(
-    'a cut confirm message: the message without the mark, the line after it, both describing the dialog',
-    async () => {
-      const { el } = await openDialog<RpcConfirm, ConfirmRequest>('rpc-confirm', {
-        ...base,
-        method: 'confirm',
-        title: 'Apply the patch?',
-        message: cut('diff --git a/x b/x', 12),
-      });
-      expect(part(el, '[part="message"]').textContent).to.equal('diff --git a/x b/x');
-      expect(shadowText(el)).not.to.contain('elided');
-      const dialog = await findNode((n) => n.role === 'alertdialog');
-      expect(dialog?.description).to.equal(
-        'diff --git a/x b/x The agent cut this message short: 12 characters left out.',
-      );
-    },
-  );
+  it('a cut confirm message: the message without the mark, the line after it, both describing the dialog', async () => {
+    const { el } = await openDialog<RpcConfirm, ConfirmRequest>('rpc-confirm', {
+      ...base,
+      method: 'confirm',
+      title: 'Apply the patch?',
+      message: cut('diff --git a/x b/x', 12),
+    });
+    expect(part(el, '[part="message"]').textContent).to.equal('diff --git a/x b/x');
+    expect(shadowText(el)).not.to.contain('elided');
+    const dialog = await findNode((n) => n.role === 'alertdialog');
+    expect(dialog?.description).to.equal(
+      'diff --git a/x b/x The agent cut this message short: 12 characters left out.',
+    );
+  });
 
-  itWithDevTools(
-    'a cut placeholder: shown without the mark; a line under the field describes it',
-    async () => {
-      const { el } = await openDialog<RpcInput, InputRequest>('rpc-input', {
-        ...base,
-        method: 'input',
-        title: 'Name?',
-        placeholder: cut('e.g. a very long example', 3),
-      });
-      expect((part(el, 'input') as HTMLInputElement).placeholder).to.equal('e.g. a very long example');
-      const field = await findNode((n) => n.role === 'textbox');
-      expect(field?.description).to.equal(
-        'Enter to submit, Escape to cancel The agent cut the placeholder short: 3 characters left out.',
-      );
-    },
-  );
+  it('a cut placeholder: shown without the mark; a line under the field describes it', async () => {
+    const { el } = await openDialog<RpcInput, InputRequest>('rpc-input', {
+      ...base,
+      method: 'input',
+      title: 'Name?',
+      placeholder: cut('e.g. a very long example', 3),
+    });
+    expect((part(el, 'input') as HTMLInputElement).placeholder).to.equal('e.g. a very long example');
+    const field = await findNode((n) => n.role === 'textbox');
+    expect(field?.description).to.equal(
+      'Enter to submit, Escape to cancel The agent cut the placeholder short: 3 characters left out.',
+    );
+  });
 
-  itWithDevTools(
-    'a cut list: the last item (the mark) is no option; a line says how many were left out',
-    async () => {
-      const options = ['one', 'two', 'three', '…[4997 items elided for RPC frame]'];
-      const { el, responses } = await openDialog<RpcSelect, SelectRequest>('rpc-select', {
-        ...base,
-        method: 'select',
-        title: 'Pick',
-        options,
-      });
-      const rendered = () => [...(el.shadowRoot?.querySelectorAll('[role="option"]') ?? [])];
-      expect(rendered().map((o) => o.textContent)).to.deep.equal(['one', 'two', 'three']);
-      expect(rendered()[0]?.getAttribute('aria-setsize')).to.equal('3');
-      expect(note(el).textContent).to.equal('The agent cut this list short: 4997 options left out.');
-      expect((await findNode((n) => n.role === 'dialog'))?.description).to.contain('4997 options left out');
-      await press('End');
-      await typeText('…'); // type-ahead does not find the mark either
-      await press('Enter');
-      expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'x1', value: 'three' }]);
-    },
-  );
+  it('a cut list: the last item (the mark) is no option; a line says how many were left out', async () => {
+    const options = ['one', 'two', 'three', '…[4997 items elided for RPC frame]'];
+    const { el, responses } = await openDialog<RpcSelect, SelectRequest>('rpc-select', {
+      ...base,
+      method: 'select',
+      title: 'Pick',
+      options,
+    });
+    const rendered = () => [...(el.shadowRoot?.querySelectorAll('[role="option"]') ?? [])];
+    expect(rendered().map((o) => o.textContent)).to.deep.equal(['one', 'two', 'three']);
+    expect(rendered()[0]?.getAttribute('aria-setsize')).to.equal('3');
+    expect(note(el).textContent).to.equal('The agent cut this list short: 4997 options left out.');
+    expect((await findNode((n) => n.role === 'dialog'))?.description).to.contain('4997 options left out');
+    await press('End');
+    await typeText('…'); // type-ahead does not find the mark either
+    await press('Enter');
+    expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'x1', value: 'three' }]);
+  });
 
   it('a cut list with the filter: the mark never matches', async () => {
     const options = [...Array.from({ length: 20 }, (_, i) => `item ${i}`), '…[9 items elided for RPC frame]'];
@@ -156,7 +143,7 @@ describe('rpc-editor: a prefill the agent cut', () => {
   const textarea = (el: RpcEditor) => part(el, 'textarea') as HTMLTextAreaElement;
   const refusal = (el: RpcEditor) => part(el, '[part="refusal"]');
 
-  itWithDevTools('holds the text as received, the mark as its last line, and says so above it', async () => {
+  it('holds the text as received, the mark as its last line, and says so above it', async () => {
     const { el } = await open();
     expect(textarea(el).value).to.equal(prefill);
     expect(note(el).textContent).to.equal(
@@ -167,27 +154,24 @@ describe('rpc-editor: a prefill the agent cut', () => {
     expect(refusal(el).textContent).to.equal('');
   });
 
-  itWithDevTools(
-    'is not sent back untouched: Ctrl+Enter and Send say why, the dialog stays open',
-    async () => {
-      const { el, responses } = await open();
-      await combo(['Control'], 'Enter');
-      await el.updateComplete;
-      expect(responses).to.deep.equal([]);
-      expect((part(el, 'dialog') as HTMLDialogElement).open).to.equal(true);
-      const reason =
-        'Not sent: the text still holds the agent’s cut mark. Delete that line to send the text as yours, or cancel.';
-      expect(refusal(el).textContent).to.equal(reason);
-      expect(refusal(el).getAttribute('role')).to.equal('alert');
-      expect(refusal(el).getBoundingClientRect().height).to.be.greaterThan(0);
-      expect(textarea(el).getAttribute('aria-invalid')).to.equal('true');
-      expect((await findNode((n) => n.role === 'textbox'))?.description).to.contain(reason);
-      part(el, '[data-action="submit"]').click();
-      await el.updateComplete;
-      expect(responses).to.deep.equal([]);
-      expect(el.shadowRoot?.activeElement).to.equal(textarea(el));
-    },
-  );
+  it('is not sent back untouched: Ctrl+Enter and Send say why, the dialog stays open', async () => {
+    const { el, responses } = await open();
+    await combo(['Control'], 'Enter');
+    await el.updateComplete;
+    expect(responses).to.deep.equal([]);
+    expect((part(el, 'dialog') as HTMLDialogElement).open).to.equal(true);
+    const reason =
+      'Not sent: the text still holds the agent’s cut mark. Delete that line to send the text as yours, or cancel.';
+    expect(refusal(el).textContent).to.equal(reason);
+    expect(refusal(el).getAttribute('aria-live')).to.equal('assertive');
+    expect(refusal(el).getBoundingClientRect().height).to.be.greaterThan(0);
+    expect(textarea(el).getAttribute('aria-invalid')).to.equal('true');
+    expect((await findNode((n) => n.role === 'textbox'))?.description).to.contain(reason);
+    part(el, '[data-action="submit"]').click();
+    await el.updateComplete;
+    expect(responses).to.deep.equal([]);
+    expect(el.shadowRoot?.activeElement).to.equal(textarea(el));
+  });
 
   it('an edit that keeps the mark is still refused; once the user deletes the mark the text is theirs', async () => {
     const { el, responses } = await open();
