@@ -104,31 +104,78 @@ export function formatReport(report: Report): string {
     `${row.ratio.toFixed(2)}x`,
     row.aim === null ? '' : `≥${row.aim}x ${row.meetsAim ? 'met' : 'MISSED'}`,
   ]);
-  const figureRows = report.figures.map((row) => [
-    `${row.group}: ${row.name}`,
-    withUnit(row.value, row.unit),
-    row.p95 === undefined ? '' : withUnit(row.p95, row.unit),
-    '',
-    row.aim === undefined ? '' : `≤${withUnit(row.aim.max, row.unit)} ${row.meetsAim ? 'met' : 'MISSED'}`,
-  ]);
+  const figureRows = report.figures
+    .filter(inChromium)
+    .map((row) => [
+      `${row.group}: ${row.name}`,
+      withUnit(row.value, row.unit),
+      row.p95 === undefined ? '' : withUnit(row.p95, row.unit),
+      '',
+      row.aim === undefined ? '' : `≤${withUnit(row.aim.max, row.unit)} ${row.meetsAim ? 'met' : 'MISSED'}`,
+    ]);
   const table = markdownTable(
     ['case', 'median', 'p95', 'vs a', 'aim'],
     [...streamRows, ...figureRows],
     [false, true, true, true, false],
   );
-  return [...header, table].join('\n');
+  const engines = formatEngines(report.figures);
+  return [...header, table, ...(engines ? ['', engines] : [])].join('\n');
 }
 
-/** Browser and end-to-end rows alone, as their standalone runners print them. */
+/** A figure of Chromium's, or of no browser: the main table's. */
+const inChromium = (row: BenchRow) => row.engine === undefined || row.engine === 'chromium';
+
+/**
+ * The browser figures measured in more than one engine, a column per engine (median, and the aim
+ * where it was missed); `''` when only one engine ran.
+ */
+export function formatEngines(rows: readonly BenchRow[]): string {
+  const engines = [...new Set(rows.flatMap((row) => (row.engine ? [row.engine] : [])))];
+  if (engines.length < 2) return '';
+  const cases = new Map<string, Map<string, BenchRow>>();
+  for (const row of rows) {
+    if (!row.engine) continue;
+    const key = `${row.group}: ${row.name}`;
+    if (!cases.has(key)) cases.set(key, new Map());
+    cases.get(key)?.set(row.engine, row);
+  }
+  const body = [...cases]
+    .filter(([, by]) => by.size > 1)
+    .map(([key, by]) => [
+      key,
+      ...engines.map((engine) => {
+        const row = by.get(engine);
+        if (!row) return '';
+        const missed = row.aim && !row.meetsAim ? ` (aim ≤${withUnit(row.aim.max, row.unit)} MISSED)` : '';
+        return `${withUnit(row.value, row.unit)}${missed}`;
+      }),
+    ]);
+  return markdownTable(['case (median)', ...engines], body, [false, ...engines.map(() => true)]);
+}
+
+/**
+ * Browser and end-to-end rows alone, as their standalone runners print them: Chromium's (and those
+ * of no browser) in full, then the engines side by side.
+ */
 export function formatRows(rows: readonly BenchRow[]): string {
-  const body = rows.map((row) => [
-    `${row.group}: ${row.name}`,
-    withUnit(row.value, row.unit),
-    row.p95 === undefined ? '' : withUnit(row.p95, row.unit),
-    row.samples === undefined ? '' : count(row.samples),
-    row.aim === undefined ? '' : `≤${withUnit(row.aim.max, row.unit)} ${row.meetsAim ? 'met' : 'MISSED'}`,
+  const body = rows
+    .filter(inChromium)
+    .map((row) => [
+      `${row.group}: ${row.name}`,
+      withUnit(row.value, row.unit),
+      row.p95 === undefined ? '' : withUnit(row.p95, row.unit),
+      row.samples === undefined ? '' : count(row.samples),
+      row.aim === undefined ? '' : `≤${withUnit(row.aim.max, row.unit)} ${row.meetsAim ? 'met' : 'MISSED'}`,
+    ]);
+  const table = markdownTable(['case', 'median', 'p95', 'samples', 'aim'], body, [
+    false,
+    true,
+    true,
+    true,
+    false,
   ]);
-  return markdownTable(['case', 'median', 'p95', 'samples', 'aim'], body, [false, true, true, true, false]);
+  const engines = formatEngines(rows);
+  return engines ? `${table}\n\n${engines}` : table;
 }
 
 function withUnit(value: number, unit: BenchRow['unit']): string {

@@ -13,4 +13,6 @@ export interface BenchRow {
   readonly meetsAim?: boolean;
   /** How many samples (or runs) `value` summarises. */
   readonly samples?: number;
+  /** The browser engine a browser figure was measured in: `chromium`, `firefox`, `webkit`. */
+  readonly engine?: string;
 }

@@ -1,16 +1,17 @@
 /**
- * The browser bench: rpc-ui-kit's elements in Debian's headless Chromium (playwright-core), on a
- * memory transport. Request → dialog latency, key press → response, bursts of updates, a select
- * of 10,000 options, and memory and listeners after 10,000 dialogs. See bench/README.md, "Browser".
+ * The browser bench: rpc-ui-kit's elements on a memory transport, in Chromium, Firefox and WebKit
+ * side by side (bench-page.ts). Request → dialog latency, key press → response, bursts of
+ * updates, a select of 10,000 options; in Chromium also memory and listeners after 10,000
+ * dialogs, which need its DevTools. See bench/README.md, "Browser".
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
 import { Random } from '../random.js';
-import type { BenchWindow, BurstMode, BurstResult, KeystrokeSample, OpenSample } from './protocol.js';
+import type { BurstMode, BurstResult, KeystrokeSample, OpenSample } from './protocol.js';
+import { BENCH_ENGINES, type BenchEngine, type BenchPage, openBenchPage } from './bench-page.js';
 import { startBenchSite } from './server.js';
 import { median, percentile, round } from '../stats.js';
 import type { BenchRow } from '../rows.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 /** How much each part does; the defaults are the ones bench/README.md describes. */
 export interface BrowserBenchCounts {
@@ -52,6 +53,8 @@ export interface BrowserBenchOptions {
   readonly log: (text: string) => void;
   /** Smaller or larger passes than the defaults. */
   readonly counts?: Partial<BrowserBenchCounts>;
+  /** The engines to run in (default all three), in this order. */
+  readonly engines?: readonly BenchEngine[];
 }
 
 const FRAME_MS = 16.7;
@@ -80,37 +83,35 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Ben
   };
 
   const site = await step('browser: building the bench page', startBenchSite);
-  let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS],
-    });
-    // Reduced motion: the first frame that shows a dialog shows it whole (no 140 ms fade-in).
-    const page = await browser.newPage({ reducedMotion: 'reduce' });
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning')
-        log(`\nbrowser: page console ${message.type()}: ${message.text()}\n`);
-    });
-    await page.goto(site.url);
-    await page.waitForFunction(() => 'rpcBench' in window);
-    const info = await page.evaluate(() => (window as unknown as BenchWindow).rpcBench.info());
-    log(
-      `browser: ${browser.version()}, frame ${info.frameMs.toFixed(1)} ms, ` +
-        `cross-origin isolated: ${info.crossOriginIsolated ? 'yes' : 'no'}\n`,
-    );
-
     const rows: BenchRow[] = [];
-    rows.push(...(await step('browser: request → dialog', (note) => latencyRows(page, counts, note))));
-    rows.push(...(await step('browser: key → response', (note) => keyRows(page, counts, note))));
-    rows.push(...(await step('browser: select of many options', () => selectRows(page, counts))));
-    rows.push(...(await step('browser: memory', (note) => memoryRows(page, counts, note))));
-    rows.push(...(await step('browser: bursts', (note) => burstRows(page, counts, runs, note))));
+    for (const engine of options.engines ?? BENCH_ENGINES) {
+      const page = await step(`${engine}: opening the bench page`, () =>
+        openBenchPage(engine, site.url, (message) => errors.push(message)),
+      );
+      try {
+        const info = await page.call('info');
+        log(
+          `${engine}: ${page.version}, frame ${info.frameMs.toFixed(1)} ms, ` +
+            `cross-origin isolated: ${info.crossOriginIsolated ? 'yes' : 'no'}\n`,
+        );
+        const of = (figures: BenchRow[]) => figures.map((row) => ({ ...row, engine }));
+        rows.push(
+          ...of(await step(`${engine}: request → dialog`, (note) => latencyRows(page, counts, note))),
+        );
+        rows.push(...of(await step(`${engine}: key → response`, (note) => keyRows(page, counts, note))));
+        rows.push(...of(await step(`${engine}: select of many options`, () => selectRows(page, counts))));
+        const { cdp } = page;
+        if (cdp)
+          rows.push(...of(await step(`${engine}: memory`, (note) => memoryRows(page, cdp, counts, note))));
+        rows.push(...of(await step(`${engine}: bursts`, (note) => burstRows(page, counts, runs, note))));
+      } finally {
+        await page.close();
+      }
+    }
     log(`browser: done in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     return rows;
   } finally {
-    await browser?.close();
     await site.close();
   }
 }
@@ -151,11 +152,11 @@ function valueRow(
   };
 }
 
-async function latencyRows(page: Page, counts: BrowserBenchCounts, note: Note): Promise<BenchRow[]> {
-  const samples: OpenSample[] = await page.evaluate(
-    (args) => (window as unknown as BenchWindow).rpcBench.openLatency(args),
-    { count: counts.latency, warmup: counts.warmup },
-  );
+async function latencyRows(page: BenchPage, counts: BrowserBenchCounts, note: Note): Promise<BenchRow[]> {
+  const samples: OpenSample[] = await page.call('openLatency', {
+    count: counts.latency,
+    warmup: counts.warmup,
+  });
   const methods = [...new Set(samples.map((s) => s.method))];
   note(
     `by method, median focus / painted: ${methods
@@ -181,14 +182,13 @@ async function latencyRows(page: Page, counts: BrowserBenchCounts, note: Note): 
   ];
 }
 
-async function keyRows(page: Page, counts: BrowserBenchCounts, note: Note): Promise<BenchRow[]> {
+async function keyRows(page: BenchPage, counts: BrowserBenchCounts, note: Note): Promise<BenchRow[]> {
   for (let index = 0; index < counts.warmup + counts.keys; index++) {
-    if (index === counts.warmup)
-      await page.evaluate(() => (window as unknown as BenchWindow).rpcBench.keySamples());
-    await page.evaluate((i) => (window as unknown as BenchWindow).rpcBench.keyOpen(i), index);
-    await page.keyboard.press('Enter');
+    if (index === counts.warmup) await page.call('keySamples');
+    await page.call('keyOpen', index);
+    await page.press('Enter');
   }
-  const samples = await page.evaluate(() => (window as unknown as BenchWindow).rpcBench.keySamples());
+  const samples = await page.call('keySamples');
   const fromEvent = samples.map((s) => s.fromEventMs);
   note(
     `from the keydown's event.timeStamp instead: median ${ms(median(fromEvent))}, p95 ${ms(percentile(fromEvent, 0.95))}`,
@@ -204,15 +204,15 @@ async function keyRows(page: Page, counts: BrowserBenchCounts, note: Note): Prom
 }
 
 /** Press `keys` in the select shown, one at a time, each timed to the frame after its update. */
-async function strokes(page: Page, keys: readonly string[], warmup: number): Promise<KeystrokeSample[]> {
+async function strokes(page: BenchPage, keys: readonly string[], warmup: number): Promise<KeystrokeSample[]> {
   const samples: KeystrokeSample[] = [];
   const random = new Random(keys.length);
   let missing = 0;
   for (const [index, key] of keys.entries()) {
     // The last timing ended just after a frame: press at a random point of the next one instead.
     await delay(random.next() * FRAME_MS);
-    await page.keyboard.press(key);
-    const sample = await page.evaluate(() => (window as unknown as BenchWindow).rpcBench.keystroke());
+    await page.press(key);
+    const sample = await page.call('keystroke');
     if (index < warmup) continue;
     if (sample) samples.push(sample);
     else missing++;
@@ -233,19 +233,16 @@ function filterKeys(count: number): string[] {
   return keys.slice(0, count);
 }
 
-async function selectRows(page: Page, counts: BrowserBenchCounts): Promise<BenchRow[]> {
+async function selectRows(page: BenchPage, counts: BrowserBenchCounts): Promise<BenchRow[]> {
   const options = counts.selectOptions;
   const label = options.toLocaleString('en-US');
-  const opens: OpenSample[] = await page.evaluate(
-    (args) => (window as unknown as BenchWindow).rpcBench.selectOpen(args),
-    { count: counts.selectOpens, warmup: Math.min(3, counts.warmup), options },
-  );
-  const api = (bound: boolean) =>
-    page.evaluate((args) => (window as unknown as BenchWindow).rpcBench.selectShow(args), {
-      options,
-      bound,
-    });
-  const close = () => page.evaluate(() => (window as unknown as BenchWindow).rpcBench.selectClose());
+  const opens: OpenSample[] = await page.call('selectOpen', {
+    count: counts.selectOpens,
+    warmup: Math.min(3, counts.warmup),
+    options,
+  });
+  const api = (bound: boolean) => page.call('selectShow', { options, bound });
+  const close = () => page.call('selectClose');
   const warmup = Math.min(10, counts.warmup);
   const n = counts.keystrokes;
 
@@ -328,49 +325,48 @@ async function census(cdp: CDPSession): Promise<PageCensus> {
   return { heap: usedSize, listeners, listenerTotal };
 }
 
-async function memoryRows(page: Page, counts: BrowserBenchCounts, note: Note): Promise<BenchRow[]> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const cycle = (count: number) =>
-      page.evaluate((n) => (window as unknown as BenchWindow).rpcBench.cycleDialogs(n), count);
-    const warm = await cycle(counts.memoryWarmup);
-    const before = await census(cdp);
-    const pass = await cycle(counts.dialogs);
-    const after = await census(cdp);
-    if (pass.responses !== pass.dialogs)
-      throw new Error(`memory pass: ${pass.responses} responses for ${pass.dialogs} dialogs`);
-    const growth = (after.heap - before.heap) / 1e6;
-    const added = after.listenerTotal - before.listenerTotal;
-    const changed = [...new Set([...before.listeners.keys(), ...after.listeners.keys()])]
-      .map((type) => [type, (after.listeners.get(type) ?? 0) - (before.listeners.get(type) ?? 0)] as const)
-      .filter(([, delta]) => delta !== 0)
-      .map(([type, delta]) => `${type} ${delta > 0 ? '+' : ''}${delta}`);
-    note(
-      `${pass.dialogs.toLocaleString('en-US')} dialogs in ${(pass.ms / 1000).toFixed(1)} s; heap ` +
-        `${(before.heap / 1e6).toFixed(2)} → ${(after.heap / 1e6).toFixed(2)} MB; listeners ` +
-        `${before.listenerTotal} → ${after.listenerTotal}${changed.length ? ` (${changed.join(', ')})` : ''}; ` +
-        `controller listeners ${warm.controllerListeners} → ${pass.controllerListeners}`,
-    );
-    const label = `${counts.dialogs.toLocaleString('en-US')} dialogs`;
-    return [
-      valueRow('memory', `${label}: JS heap growth after GC`, round(growth, 3), 'MB', 1, 1),
-      valueRow('memory', `${label}: DOM event listeners added`, added, 'listeners', 0, 1),
-      valueRow(
-        'memory',
-        `${label}: controller listeners added`,
-        pass.controllerListeners - warm.controllerListeners,
-        'listeners',
-        0,
-        1,
-      ),
-    ];
-  } finally {
-    await cdp.detach();
-  }
+async function memoryRows(
+  page: BenchPage,
+  cdp: CDPSession,
+  counts: BrowserBenchCounts,
+  note: Note,
+): Promise<BenchRow[]> {
+  const cycle = (count: number) => page.call('cycleDialogs', count);
+  const warm = await cycle(counts.memoryWarmup);
+  const before = await census(cdp);
+  const pass = await cycle(counts.dialogs);
+  const after = await census(cdp);
+  if (pass.responses !== pass.dialogs)
+    throw new Error(`memory pass: ${pass.responses} responses for ${pass.dialogs} dialogs`);
+  const growth = (after.heap - before.heap) / 1e6;
+  const added = after.listenerTotal - before.listenerTotal;
+  const changed = [...new Set([...before.listeners.keys(), ...after.listeners.keys()])]
+    .map((type) => [type, (after.listeners.get(type) ?? 0) - (before.listeners.get(type) ?? 0)] as const)
+    .filter(([, delta]) => delta !== 0)
+    .map(([type, delta]) => `${type} ${delta > 0 ? '+' : ''}${delta}`);
+  note(
+    `${pass.dialogs.toLocaleString('en-US')} dialogs in ${(pass.ms / 1000).toFixed(1)} s; heap ` +
+      `${(before.heap / 1e6).toFixed(2)} → ${(after.heap / 1e6).toFixed(2)} MB; listeners ` +
+      `${before.listenerTotal} → ${after.listenerTotal}${changed.length ? ` (${changed.join(', ')})` : ''}; ` +
+      `controller listeners ${warm.controllerListeners} → ${pass.controllerListeners}`,
+  );
+  const label = `${counts.dialogs.toLocaleString('en-US')} dialogs`;
+  return [
+    valueRow('memory', `${label}: JS heap growth after GC`, round(growth, 3), 'MB', 1, 1),
+    valueRow('memory', `${label}: DOM event listeners added`, added, 'listeners', 0, 1),
+    valueRow(
+      'memory',
+      `${label}: controller listeners added`,
+      pass.controllerListeners - warm.controllerListeners,
+      'listeners',
+      0,
+      1,
+    ),
+  ];
 }
 
 async function burstRows(
-  page: Page,
+  page: BenchPage,
   counts: BrowserBenchCounts,
   runs: number,
   note: Note,
@@ -380,7 +376,7 @@ async function burstRows(
   // One untimed burst of each mode first, then the timed ones round-robin.
   for (let run = -1; run < runs; run++) {
     for (const [index, mode] of modes.entries()) {
-      const result = await page.evaluate((args) => (window as unknown as BenchWindow).rpcBench.burst(args), {
+      const result = await page.call('burst', {
         count: counts.burst,
         mode,
         seed: 1000 + run * modes.length + index,

@@ -14,6 +14,8 @@ export type Modifier = 'Control' | 'Shift';
 export interface EnginePage {
   /** The engine's name, as the tests print it: `firefox`, `webkit`. */
   readonly engine: string;
+  /** The browser's version, as it gives it (`firefox/153.8.0esr`, `2.50.6`). */
+  readonly version: string;
   goto(url: string): Promise<void>;
   reload(): Promise<void>;
   /** The address the page is at now. */
@@ -25,6 +27,12 @@ export interface EnginePage {
   /** Press and release `key`, holding `modifiers`. */
   press(key: Key, modifiers?: readonly Modifier[]): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How an engine is started. */
+export interface EngineOptions {
+  /** The system asks for reduced motion (`prefers-reduced-motion: reduce`). */
+  readonly reducedMotion?: boolean;
 }
 
 /** A browser engine: opens pages, each with a fresh profile or cookie jar where the engine can. */

@@ -6,10 +6,10 @@
 import { existsSync } from 'node:fs';
 import puppeteer from 'puppeteer-core';
 import { FIREFOX_PATH } from '../wtr-engines.mjs';
-import type { Engine, EnginePage, Key, Modifier } from './engine-page.js';
+import type { Engine, EngineOptions, EnginePage, Key, Modifier } from './engine-page.js';
 
 /** Start Firefox. */
-export async function launchFirefox(): Promise<Engine> {
+export async function launchFirefox(options: EngineOptions = {}): Promise<Engine> {
   if (!existsSync(FIREFOX_PATH))
     throw new Error(`There is no Firefox at ${FIREFOX_PATH}: apt-get install -y firefox-esr (.ci/run does).`);
   const browser = await puppeteer.launch({
@@ -17,7 +17,10 @@ export async function launchFirefox(): Promise<Engine> {
     executablePath: FIREFOX_PATH,
     headless: true,
     // Focus events keep coming although no window is in front (headless, and tests in turn).
-    extraPrefsFirefox: { 'focusmanager.testmode': true },
+    extraPrefsFirefox: {
+      'focusmanager.testmode': true,
+      ...(options.reducedMotion ? { 'ui.prefersReducedMotion': 1 } : {}),
+    },
   });
   return {
     name: 'firefox',
@@ -31,6 +34,7 @@ export async function launchFirefox(): Promise<Engine> {
       };
       return {
         engine: 'firefox',
+        version: await browser.version(),
         goto: async (url) => {
           await page.goto(url);
         },

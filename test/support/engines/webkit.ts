@@ -5,7 +5,7 @@
  * as WebDriver key actions, one `keyDown`/`keyUp` pair per character. Node only.
  */
 import { MINIBROWSER_CAPABILITIES, pressActions, startWebKitDriver, typeActions } from '../webkit-driver.mjs';
-import type { Engine, EnginePage } from './engine-page.js';
+import type { Engine, EngineOptions, EnginePage } from './engine-page.js';
 
 /** A WebDriver command's `value`, or its error as an exception. */
 async function command(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -22,8 +22,9 @@ async function command(base: string, method: string, path: string, body?: unknow
 }
 
 /** Start WebKitWebDriver under Xvfb. */
-export async function launchWebKit(): Promise<Engine> {
-  const { port, stop } = await startWebKitDriver();
+export async function launchWebKit(options: EngineOptions = {}): Promise<Engine> {
+  const { port, desktop, stop } = await startWebKitDriver();
+  if (options.reducedMotion) desktop.setSettings({ reducedMotion: true });
   const base = `http://127.0.0.1:${port}`;
   const sessions = new Set<string>();
   const endSession = async (id: string) => {
@@ -35,14 +36,17 @@ export async function launchWebKit(): Promise<Engine> {
     newPage: async (): Promise<EnginePage> => {
       const created = (await command(base, 'POST', '/session', {
         capabilities: { alwaysMatch: MINIBROWSER_CAPABILITIES },
-      })) as { sessionId: string };
+      })) as { sessionId: string; capabilities: { browserVersion?: string } };
       const id = created.sessionId;
       sessions.add(id);
       const session = `/session/${id}`;
+      // A script may run as long as it needs (the bench's passes take minutes).
+      await command(base, 'POST', `${session}/timeouts`, { script: null });
       const keys = (actions: readonly unknown[]) =>
         command(base, 'POST', `${session}/actions`, { actions: [{ type: 'key', id: 'keyboard', actions }] });
       return {
         engine: 'webkit',
+        version: created.capabilities.browserVersion ?? '',
         goto: async (url) => {
           await command(base, 'POST', `${session}/url`, { url });
         },
