@@ -266,14 +266,15 @@ describe('the bridge', () => {
 
   it('forwards an editor answer of 17 MiB to the agent', async () => {
     const tab = await openTab();
-    const results = tab.probe([{ call: 'editor', args: ['Long text', ''] }]);
+    // The answer goes to pi and comes back in the probe's report: about 9 s on CI's machine.
+    const results = tab.probe([{ call: 'editor', args: ['Long text', ''] }], 30_000);
     const request = await tab.request('editor', 'Long text');
     const text = 'y'.repeat(17 * 1024 * 1024);
     tab.send({ type: 'extension_ui_response', id: request.id, value: text });
     const [result] = await results;
     expect(result?.value === text).toBe(true);
     expect(tab.closeCode).toBeUndefined();
-  });
+  }, 40_000);
 
   it('does not forward the bridge’s own message types to the agent', async () => {
     const tab = await openTab();

@@ -104,8 +104,8 @@ export class Tab {
   }
 
   /** Run `/probe` with these calls; resolves with what the extension received. */
-  probe(calls: unknown[]): Promise<ProbeResult[]> {
-    return this.resultAfter(this.sendProbe(calls));
+  probe(calls: unknown[], timeoutMs?: number): Promise<ProbeResult[]> {
+    return this.resultAfter(this.sendProbe(calls), timeoutMs);
   }
 
   /** Send `/probe` with these calls; returns the mark to read its result after. */
