@@ -22,6 +22,8 @@ RPC_UI_ATOMIC_SOURCE). The cache is RPC_UI_CACHE, else $XDG_CACHE_HOME/rpc-ui-ki
 
 Options:
   --agent NAME          ${AGENT_NAMES.join(', ')} (default pi)
+  --stand-in-model      run the agent's turns on a scripted model on this machine (no network,
+                        no key): a prompt gets a streamed reply; "run: ls" calls the bash tool
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host ADDR           address to listen on (default 127.0.0.1)
   --token T             the secret a page must give (default: a new one at each start; also
@@ -62,6 +64,8 @@ export interface ServeArgs {
   readonly agent: readonly string[];
   /** The agent by name, when no command is given. */
   readonly agentName: AgentName;
+  /** `--stand-in-model`: the agent by name runs its turns on the stand-in model. */
+  readonly standInModel: boolean;
 }
 
 /** The outcome of parsing the command line. */
@@ -195,6 +199,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'token-file': { type: 'string' },
         'no-token': { type: 'boolean' },
         agent: { type: 'string' },
+        'stand-in-model': { type: 'boolean' },
         'allow-origin': { type: 'string', multiple: true },
         'allow-command': { type: 'string', multiple: true },
         'public-url': { type: 'string' },
@@ -227,6 +232,8 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (port === undefined)
     return { kind: 'error', message: `--port must be 0 to 65535, not "${values.port}".` };
   if (split >= 0 && agent.length === 0) return { kind: 'error', message: 'No agent command after "--".' };
+  if (values['stand-in-model'] && agent.length > 0)
+    return { kind: 'error', message: '--stand-in-model configures an agent by name (--agent), not a command.' };
   const host = values.host ?? '127.0.0.1';
   const access = accessArgs(values, host, env);
   if (typeof access === 'string') return { kind: 'error', message: access };
@@ -250,6 +257,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       open: !values['no-open'] && !env.CI,
       agent,
       agentName,
+      standInModel: values['stand-in-model'] ?? false,
     },
   };
 }

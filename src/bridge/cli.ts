@@ -11,6 +11,7 @@ import { parseCli, type ServeArgs, USAGE } from './cli-args.js';
 import { type AgentCommand, type AgentName, agentCommand } from './agents/catalog.js';
 import { packageRoot } from './default-agent.js';
 import { type BridgeAgentOptions, type BridgeOptions, startBridge } from './server.js';
+import { startStandInModel } from './stand-in-model/server.js';
 
 /** Where `npm run build:playground` puts the playground. */
 const PLAYGROUND_DIR = join(packageRoot, 'dist', 'playground');
@@ -34,13 +35,28 @@ function openBrowser(url: string): void {
 
 const log = (message: string) => console.error(message);
 
-/** The agent to run: the one after `--`, or the one named (installed first when need be). */
+/**
+ * The agent to run: the one after `--`, or the one named (installed first when need be), on the
+ * stand-in model with `--stand-in-model`.
+ */
 async function agentFor(args: ServeArgs): Promise<{ agent: BridgeAgentOptions; cleanup: () => void }> {
   const [command, ...rest] = args.agent;
   if (command !== undefined) return { agent: { command, args: rest }, cleanup: () => undefined };
-  const named: AgentCommand = await agentCommand(args.agentName, { log });
+  const model = args.standInModel ? await startStandInModel() : undefined;
+  if (model) log(`rpc-ui: the stand-in model answers at ${model.baseUrl} (scripted, offline).`);
+  const named: AgentCommand = await agentCommand(args.agentName, {
+    log,
+    ...(model ? { standInModel: model.baseUrl } : {}),
+  });
   const { name, version } = named.identity;
-  return { agent: { ...named, label: `${name} ${version ?? ''} (demo extension)` }, cleanup: named.cleanup };
+  const on = model ? ', stand-in model' : '';
+  return {
+    agent: { ...named, label: `${name} ${version ?? ''} (demo extension${on})` },
+    cleanup: () => {
+      named.cleanup();
+      void model?.close();
+    },
+  };
 }
 
 /** `rpc-ui install`: each agent into the cache (and its runtime), saying where. */

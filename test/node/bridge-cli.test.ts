@@ -160,10 +160,14 @@ describe('rpc-ui arguments', () => {
         open: false,
         agent: ['pi', '--mode', 'rpc'],
         agentName: 'pi',
+        standInModel: false,
       },
     });
     expect(parseCli(['serve', '--agent', 'omp'], {})).toMatchObject({
       args: { agent: [], agentName: 'omp' },
+    });
+    expect(parseCli(['serve', '--stand-in-model'], {})).toMatchObject({
+      args: { agent: [], agentName: 'pi', standInModel: true },
     });
     expect(parseCli(['install'], {})).toEqual({ kind: 'install', agents: ['pi'] });
     expect(parseCli(['install', 'omp', 'all'], {})).toEqual({
@@ -191,6 +195,10 @@ describe('rpc-ui arguments', () => {
       message: '--agent takes pi, omp, atomic, pi-0.73, not "claude".',
     });
     expect(parseCli(['serve', '--agent', 'omp', '--', 'omp'], {})).toMatchObject({ kind: 'error' });
+    expect(parseCli(['serve', '--stand-in-model', '--', 'pi'], {})).toEqual({
+      kind: 'error',
+      message: '--stand-in-model configures an agent by name (--agent), not a command.',
+    });
     expect(parseCli(['install', 'claude'], {})).toMatchObject({ kind: 'error' });
     expect(parseCli(['serve', '--'], {})).toMatchObject({
       kind: 'error',

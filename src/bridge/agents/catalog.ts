@@ -11,6 +11,7 @@ import { demoExtension, findPiCli, PI_RPC_FLAGS, PiNotInstalledError } from '../
 import { ATOMIC_SOURCE_ENV, atomicCli, atomicCommit } from './atomic.js';
 import { installTree, type Log, versionOf } from './cache.js';
 import { bunBinary, nodeAtLeast } from './runtime.js';
+import { useStandIn } from '../stand-in-model/agent-config.js';
 
 /** The names `rpc-ui serve --agent` takes. */
 export const AGENT_NAMES = ['pi', 'omp', 'atomic', 'pi-0.73'] as const;
@@ -46,6 +47,11 @@ export interface AgentCommandOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Install what is missing (default); `false` throws NotInstalledError instead. */
   readonly install?: boolean;
+  /**
+   * The base URL of a stand-in model (`startStandInModel().baseUrl`): the agent is given it as a
+   * provider and runs its turns on it.
+   */
+  readonly standInModel?: string;
 }
 
 /** oh-my-pi's flags: it has no `--offline` and names some of pi's others differently. */
@@ -138,10 +144,10 @@ export async function agentCommand(
   }
   const home = mkdtempSync(join(tmpdir(), 'rpc-ui-agent-'));
   const agentDir = join(home, 'agent');
-  if (name === 'omp') {
-    mkdirSync(agentDir, { recursive: true });
-    writeFileSync(join(agentDir, 'models.yml'), OMP_STUB_MODELS);
-  }
+  mkdirSync(agentDir, { recursive: true });
+  const family = name === 'omp' ? 'omp' : 'pi';
+  if (options.standInModel) args.push(...useStandIn(family, agentDir, options.standInModel));
+  else if (family === 'omp') writeFileSync(join(agentDir, 'models.yml'), OMP_STUB_MODELS);
   return {
     command,
     args,

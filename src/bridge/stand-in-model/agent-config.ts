@@ -1,0 +1,59 @@
+/**
+ * How each agent is pointed at the stand-in model: a custom provider in its agent folder (pi and
+ * atomic read `models.json`, oh-my-pi `models.yml`, as their docs on custom providers say) and
+ * the flags that choose it. Node only.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STAND_IN_MODEL, STAND_IN_PROVIDER } from './server.js';
+
+/** The agents' families, as far as their configuration goes. */
+export type ConfigFamily = 'pi' | 'omp';
+
+const MODEL = {
+  id: STAND_IN_MODEL,
+  name: 'Stand-in (scripted, offline)',
+  reasoning: false,
+  input: ['text'],
+  contextWindow: 8192,
+  maxTokens: 1024,
+};
+
+/** pi's and atomic's `models.json`: the stand-in as an OpenAI-compatible provider. */
+export function piModelsJson(baseUrl: string): string {
+  const provider = { baseUrl, apiKey: 'stand-in-key', api: 'openai-completions', models: [MODEL] };
+  return `${JSON.stringify({ providers: { [STAND_IN_PROVIDER]: provider } }, null, 2)}\n`;
+}
+
+/** oh-my-pi's `models.yml`: the same provider. */
+export function ompModelsYml(baseUrl: string): string {
+  return [
+    '# rpc-ui: the stand-in model, on loopback.',
+    'providers:',
+    `  ${STAND_IN_PROVIDER}:`,
+    `    baseUrl: ${baseUrl}`,
+    '    apiKey: stand-in-key',
+    '    api: openai-completions',
+    '    models:',
+    `      - id: ${MODEL.id}`,
+    `        name: ${MODEL.name}`,
+    '        reasoning: false',
+    '        input: [text]',
+    `        contextWindow: ${MODEL.contextWindow}`,
+    `        maxTokens: ${MODEL.maxTokens}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Write the stand-in's provider into `agentDir` (which exists) and return the flags that choose
+ * its model.
+ */
+export function useStandIn(family: ConfigFamily, agentDir: string, baseUrl: string): string[] {
+  if (family === 'omp') {
+    writeFileSync(join(agentDir, 'models.yml'), ompModelsYml(baseUrl));
+    return ['--model', `${STAND_IN_PROVIDER}/${STAND_IN_MODEL}`];
+  }
+  writeFileSync(join(agentDir, 'models.json'), piModelsJson(baseUrl));
+  return ['--provider', STAND_IN_PROVIDER, '--model', STAND_IN_MODEL];
+}

@@ -1,0 +1,161 @@
+/**
+ * A stand-in for a model: an OpenAI-compatible server on loopback (`POST /v1/chat/completions`,
+ * streamed as server-sent events) whose replies are scripted, so that a real agent runs real
+ * turns with no network and no key: text streamed a few words at a time, and tool calls. The
+ * agents are pointed at it by `stand-in-model/agent-config.ts`. Node only.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** The provider and model id the agents are configured with. */
+export const STAND_IN_PROVIDER = 'stand-in';
+export const STAND_IN_MODEL = 'stand-in-model';
+
+/** One message of a chat completion request, as the agents send it. */
+export interface ChatMessage {
+  readonly role: string;
+  readonly content?: unknown;
+  readonly tool_call_id?: string;
+}
+
+/** What the model answers: streamed text, or a call of one of the agent's tools. */
+export type StandInReply =
+  | { readonly text: string }
+  | { readonly toolCall: { readonly name: string; readonly arguments: Record<string, unknown> } };
+
+/** Picks the reply to a request from its messages (the conversation so far, newest last). */
+export type StandInScript = (messages: readonly ChatMessage[]) => StandInReply;
+
+/** Options of {@link startStandInModel}. */
+export interface StandInModelOptions {
+  /** Port on 127.0.0.1 (default: a free one). */
+  readonly port?: number;
+  /** The replies (default {@link defaultScript}). */
+  readonly script?: StandInScript;
+  /** Words per streamed chunk (default 2). */
+  readonly wordsPerChunk?: number;
+  /** Milliseconds between chunks (default 15), so that a turn streams as a model's does. */
+  readonly chunkDelayMs?: number;
+}
+
+/** A running stand-in model. */
+export interface StandInModel {
+  /** The base URL the agents are given (`http://127.0.0.1:PORT/v1`). */
+  readonly baseUrl: string;
+  /** The requests it was sent, oldest first: each request's messages. */
+  readonly requests: readonly (readonly ChatMessage[])[];
+  close(): Promise<void>;
+}
+
+/** The text of a message's content (a string, or an array of text parts). */
+export function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : ''))
+    .join('');
+}
+
+/** The command a prompt asks the stand-in to run with the agent's `bash` tool: `run: <command>`. */
+const RUN = /^run:\s*(.+)$/m;
+
+/**
+ * The default replies: a prompt `run: <command>` is answered with a call of the agent's `bash`
+ * tool; the turn after a tool result says what the tool answered; any other prompt is answered
+ * with a few sentences that say what the stand-in is.
+ */
+export const defaultScript: StandInScript = (messages) => {
+  const last = messages.at(-1);
+  if (last?.role === 'tool') {
+    const output = textOf(last.content).trim();
+    return { text: `The command finished. It said: ${output || '(nothing)'}` };
+  }
+  const prompt = textOf(last?.content).trim();
+  const command = RUN.exec(prompt)?.[1]?.trim();
+  if (command) return { toolCall: { name: 'bash', arguments: { command } } };
+  return {
+    text:
+      `This is the stand-in model, answering “${prompt.slice(0, 80)}”. ` +
+      'It runs on this machine and knows nothing: each reply is scripted. ' +
+      'Ask it to “run: ls” and it calls the bash tool.',
+  };
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Start the stand-in on loopback. */
+export async function startStandInModel(options: StandInModelOptions = {}): Promise<StandInModel> {
+  const script = options.script ?? defaultScript;
+  const requests: (readonly ChatMessage[])[] = [];
+  const sockets = new Set<Socket>();
+  const server = createServer((request, response) => {
+    void answer(request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: String(error) } }));
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `The stand-in answers POST /v1/chat/completions only.` } }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages?: ChatMessage[] };
+    const messages = body.messages ?? [];
+    requests.push(messages);
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const id = `stand-in-${requests.length}`;
+    const send = (delta: Record<string, unknown>, finish: string | null = null) =>
+      response.write(
+        `data: ${JSON.stringify({
+          id,
+          object: 'chat.completion.chunk',
+          created: Math.floor(Date.now() / 1000),
+          model: STAND_IN_MODEL,
+          choices: [{ index: 0, delta, finish_reason: finish }],
+        })}\n\n`,
+      );
+    const reply = script(messages);
+    if ('toolCall' in reply) {
+      const { name, arguments: args } = reply.toolCall;
+      const call = { index: 0, id: `call_${requests.length}`, type: 'function' };
+      send({ role: 'assistant', tool_calls: [{ ...call, function: { name, arguments: '' } }] });
+      send({ tool_calls: [{ index: 0, function: { arguments: JSON.stringify(args) } }] });
+      send({}, 'tool_calls');
+    } else {
+      const words = reply.text.split(/(?<=\s)/);
+      const size = options.wordsPerChunk ?? 2;
+      send({ role: 'assistant', content: '' });
+      for (let at = 0; at < words.length; at += size) {
+        // The agent stopped the turn: nothing more to say.
+        if (response.destroyed) return;
+        send({ content: words.slice(at, at + size).join('') });
+        await wait(options.chunkDelayMs ?? 15);
+      }
+      send({}, 'stop');
+    }
+    response.end('data: [DONE]\n\n');
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
