@@ -52,7 +52,7 @@ export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .map((part) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : ''))
+    .map((part: unknown) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : ''))
     .join('');
 }
 
@@ -102,7 +102,9 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
       response.writeHead(404, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { message: `The stand-in answers POST /v1/chat/completions only.` } }));
+      response.end(
+        JSON.stringify({ error: { message: `The stand-in answers POST /v1/chat/completions only.` } }),
+      );
       return;
     }
     const chunks: Buffer[] = [];
