@@ -233,7 +233,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
     return { kind: 'error', message: `--port must be 0 to 65535, not "${values.port}".` };
   if (split >= 0 && agent.length === 0) return { kind: 'error', message: 'No agent command after "--".' };
   if (values['stand-in-model'] && agent.length > 0)
-    return { kind: 'error', message: '--stand-in-model configures an agent by name (--agent), not a command.' };
+    return {
+      kind: 'error',
+      message: '--stand-in-model configures an agent by name (--agent), not a command.',
+    };
   const host = values.host ?? '127.0.0.1';
   const access = accessArgs(values, host, env);
   if (typeof access === 'string') return { kind: 'error', message: access };

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentProcess } from '../../src/bridge/agent-process.js';
 import { agentCommand } from '../../src/bridge/agents/catalog.js';
-import { defaultScript, type StandInModel, startStandInModel, textOf } from '../../src/bridge/stand-in-model/server.js';
+import {
+  defaultScript,
+  type StandInModel,
+  startStandInModel,
+  textOf,
+} from '../../src/bridge/stand-in-model/server.js';
 
 /** The agent's stdout records until `done` says the turn is over. */
 async function turn(agent: AgentProcess, prompt: string): Promise<Record<string, unknown>[]> {
