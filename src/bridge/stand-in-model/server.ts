@@ -70,7 +70,10 @@ export const defaultScript: StandInScript = (messages) => {
     const output = textOf(last.content).trim();
     return { text: `The command finished. It said: ${output || '(nothing)'}` };
   }
-  const prompt = textOf(last?.content).trim();
+  // oh-my-pi puts a <system-reminder> of its own before the user's words.
+  const prompt = textOf(last?.content)
+    .replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '')
+    .trim();
   const command = RUN.exec(prompt)?.[1]?.trim();
   if (command) return { toolCall: { name: 'bash', arguments: { command } } };
   return {
