@@ -61,8 +61,9 @@ const RUN = /^run:\s*(.+)$/m;
 
 /**
  * The default replies: a prompt `run: <command>` is answered with a call of the agent's `bash`
- * tool; the turn after a tool result says what the tool answered; any other prompt is answered
- * with a few sentences that say what the stand-in is.
+ * tool; the turn after a tool result says what the tool answered; a prompt that asks for a long
+ * answer gets forty sentences (time to press Stop); any other prompt is answered with a few
+ * sentences that say what the stand-in is.
  */
 export const defaultScript: StandInScript = (messages) => {
   const last = messages.at(-1);
@@ -76,6 +77,13 @@ export const defaultScript: StandInScript = (messages) => {
     .trim();
   const command = RUN.exec(prompt)?.[1]?.trim();
   if (command) return { toolCall: { name: 'bash', arguments: { command } } };
+  if (/\blong\b/i.test(prompt))
+    return {
+      text: Array.from(
+        { length: 40 },
+        (_, n) => `Sentence ${n + 1} of a long reply, streamed slowly enough to stop it.`,
+      ).join(' '),
+    };
   return {
     text:
       `This is the stand-in model, answering “${prompt.slice(0, 80)}”. ` +

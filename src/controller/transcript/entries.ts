@@ -1,0 +1,47 @@
+/** What the user said: a prompt as the agent took it in (its `message_start` with `role: "user"`). */
+export interface UserEntry {
+  readonly kind: 'user';
+  readonly id: string;
+  readonly text: string;
+}
+
+/** A reply of the assistant's, as it streams: its text, and its thinking apart. */
+export interface AssistantEntry {
+  readonly kind: 'assistant';
+  readonly id: string;
+  readonly text: string;
+  readonly thinking: string;
+  /** Until its `message_end`. */
+  readonly streaming: boolean;
+  /** How it ended, as the agent says (`stop`, `toolUse`, `aborted`, `error`), once it has. */
+  readonly stopReason?: string;
+}
+
+/** A call of one of the agent's tools: its arguments, then what it answered. */
+export interface ToolEntry {
+  readonly kind: 'tool';
+  /** The tool call's id. */
+  readonly id: string;
+  readonly name: string;
+  /** Its arguments as JSON text, as the model wrote them. */
+  readonly args: string;
+  /** Until its `tool_execution_end`. */
+  readonly running: boolean;
+  /** What it answered (its text parts), once it has. */
+  readonly result?: string;
+  readonly isError: boolean;
+}
+
+/** Something the agent said about the turn rather than in it: an error, a stop, a warning. */
+export interface NoticeEntry {
+  readonly kind: 'notice';
+  readonly id: string;
+  readonly level: 'error' | 'warning' | 'info';
+  /** The agent's words (empty for a stop, which the renderer words). */
+  readonly text: string;
+  /** `stopped`: the turn was stopped (aborted) before its end. */
+  readonly cause?: 'stopped';
+}
+
+/** One entry of the conversation, oldest first. */
+export type TranscriptEntry = UserEntry | AssistantEntry | ToolEntry | NoticeEntry;

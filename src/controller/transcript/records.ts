@@ -1,0 +1,53 @@
+/**
+ * Reading the agents' records of a turn (`message_*`, `tool_execution_*`), which every agent
+ * writes in the same shapes but none documents as a contract: each field is checked before it is
+ * used, and a record that lacks one changes nothing.
+ */
+
+/** A record as a plain object, or `undefined`. */
+export function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+export const stringOf = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
+/** The parts of a message's content (a string counts as one text part). */
+function partsOf(content: unknown): Record<string, unknown>[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part: unknown) => {
+    const object = objectOf(part);
+    return object ? [object] : [];
+  });
+}
+
+/** The text of a message's parts of `type` (`text`, `thinking`), joined. */
+export function partsText(content: unknown, type: 'text' | 'thinking' = 'text'): string {
+  return partsOf(content)
+    .filter((part) => part.type === type)
+    .map((part) => stringOf(part[type]) ?? '')
+    .join('');
+}
+
+/** A tool call in an assistant message's content. */
+export interface ToolCallPart {
+  readonly id: string;
+  readonly name: string;
+  readonly args: string;
+}
+
+/** Arguments as JSON text: as the model wrote them when they are a string already. */
+export const argsText = (args: unknown): string =>
+  typeof args === 'string' ? args : args === undefined ? '' : JSON.stringify(args);
+
+/** The tool calls of an assistant message's content. */
+export function toolCallParts(content: unknown): ToolCallPart[] {
+  return partsOf(content).flatMap((part) => {
+    const id = stringOf(part.id);
+    const name = stringOf(part.name);
+    return part.type === 'toolCall' && id && name ? [{ id, name, args: argsText(part.arguments) }] : [];
+  });
+}
