@@ -11,6 +11,7 @@ const elements = {
   'rpc-notifications': 'notifications/rpc-notifications',
   'rpc-select': 'select/rpc-select',
   'rpc-status-bar': 'status-bar/rpc-status-bar',
+  'rpc-transcript': 'transcript/rpc-transcript',
   'rpc-widget': 'widget/rpc-widget',
 };
 

@@ -3,7 +3,8 @@
  * stand-in model into test/fixtures/<agent>/stand-in-turns.jsonl, in the fixtures' format
  * (`{t_ms, dir, raw}`, `raw` byte-exact but for the machine's folders: `HOME`, `TMP`, `CACHE`):
  * a prompt answered in streamed text, a prompt whose reply calls the bash tool, and a slow reply
- * the client aborts. Run it again when a pinned agent changes.
+ * the client aborts, with the conversation asked for (`get_messages`) while it streams and at the
+ * end. Run it again when a pinned agent changes.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,9 @@ async function record(name: AgentName): Promise<void> {
   agent.transport.on('message', (message) => {
     note('from_agent', message.text);
     waiting.get(message.type ?? '')?.();
+    const parsed = message.type === 'response' ? message.parse() : undefined;
+    const id = parsed?.ok ? (parsed.value as { id?: unknown }).id : undefined;
+    if (typeof id === 'string') waiting.get(id)?.();
   });
   const next = (type: string) =>
     new Promise<void>((resolve) => waiting.set(type, () => (waiting.delete(type), resolve())));
@@ -63,10 +67,16 @@ async function record(name: AgentName): Promise<void> {
   const streaming = next('message_update');
   send({ id: 't-abort', type: 'prompt', message: 'a long answer, please' });
   await streaming;
+  const during = next('t-messages-during');
+  send({ id: 't-messages-during', type: 'get_messages' });
+  await during;
   await new Promise((resolve) => setTimeout(resolve, 100));
   send({ id: 't-abort-stop', type: 'abort' });
   await end;
   await new Promise((resolve) => setTimeout(resolve, 300));
+  const after = next('t-messages-after');
+  send({ id: 't-messages-after', type: 'get_messages' });
+  await after;
   agent.transport.close();
   await agent.exited;
   // The machine's folders, as written raw and inside JSON strings.

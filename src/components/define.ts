@@ -13,6 +13,7 @@ import { RpcLogin } from './login/rpc-login.js';
 import { RpcNotifications } from './notifications/rpc-notifications.js';
 import { RpcSelect } from './select/rpc-select.js';
 import { RpcStatusBar } from './status-bar/rpc-status-bar.js';
+import { RpcTranscript } from './transcript/rpc-transcript.js';
 import { RpcWidget } from './widget/rpc-widget.js';
 
 /** The tags and their classes. */
@@ -26,6 +27,7 @@ export const elements = {
   'rpc-notifications': RpcNotifications,
   'rpc-select': RpcSelect,
   'rpc-status-bar': RpcStatusBar,
+  'rpc-transcript': RpcTranscript,
   'rpc-widget': RpcWidget,
 } as const;
 
@@ -62,6 +64,7 @@ declare global {
     'rpc-notifications': RpcNotifications;
     'rpc-select': RpcSelect;
     'rpc-status-bar': RpcStatusBar;
+    'rpc-transcript': RpcTranscript;
     'rpc-widget': RpcWidget;
   }
 }

@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AssistantEntry, TranscriptEntry } from '../../src/controller/transcript/entries.js';
+import { ExtensionUIController } from '../../src/controller/controller.js';
 import { Transcript } from '../../src/controller/transcript/transcript.js';
 import { InboundMessage } from '../../src/transport/inbound.js';
+import { createMemoryTransport } from '../../src/transport/memory.js';
 import { readTranscript, type TranscriptAgent } from '../support/fixtures.js';
 
 const AGENTS: readonly TranscriptAgent[] = ['pi-1.6.0', 'pi-0.73.1', 'omp-18.2.3', 'atomic-6031a92'];
@@ -32,7 +34,7 @@ const brief = (entry: TranscriptEntry) =>
 
 describe.each(AGENTS)('the transcript of %s on the stand-in model', (agent) => {
   const { entries, replies, seen } = replay(agent);
-  // oh-my-pi warns of its compaction between turns: notices of its own, kept.
+  // An agent's notices of its own (oh-my-pi's, between turns) are kept, and left out here.
   const turn = entries.filter((entry) => entry.kind !== 'notice' || entry.cause);
 
   it('holds each prompt, each reply whole, the tool call with its result, and the stop', () => {
@@ -125,5 +127,156 @@ describe('the transcript of the agent’s own errors', () => {
       transcript.take(value);
     transcript.takeLine(InboundMessage.fromText('{"type":"message_start","message":'));
     expect(transcript.entries).toEqual([]);
+  });
+});
+
+/** The records of `agent`'s turns, parsed, and the answer to the `get_messages` under `id`. */
+function recorded(agent: TranscriptAgent) {
+  const records = readTranscript('stand-in-turns.jsonl', agent)
+    .filter((record) => record.dir === 'from_agent')
+    .map((record) => JSON.parse(record.raw) as Record<string, unknown>);
+  const answer = (id: string) => {
+    const at = records.findIndex((record) => record.type === 'response' && record.id === id);
+    const data = records[at]?.data as { messages?: unknown[] } | undefined;
+    if (!data?.messages) throw new Error(`${agent} recorded no get_messages answer ${id}`);
+    return { at, messages: data.messages };
+  };
+  return { records, answer };
+}
+
+/** What a person reads: each entry's kind and words, the ids and the streaming aside. */
+const read = (entries: readonly TranscriptEntry[]) =>
+  entries
+    .filter((entry) => entry.kind !== 'notice' || entry.cause)
+    .map((entry) =>
+      entry.kind === 'tool'
+        ? [brief(entry), entry.args, entry.result]
+        : [brief(entry), entry.kind === 'notice' ? '' : entry.text],
+    );
+
+describe.each(AGENTS)('the conversation of %s asked again (get_messages)', (agent) => {
+  const { records, answer } = recorded(agent);
+  const live = replay(agent).entries;
+
+  it('comes back the same after a reload, once, however often it is asked', () => {
+    const transcript = new Transcript();
+    const replies: AssistantEntry[] = [];
+    transcript.on('reply', (entry) => replies.push(entry));
+    const { messages } = answer('t-messages-after');
+    transcript.restore(messages);
+    expect(read(transcript.entries)).toEqual(read(live));
+    transcript.restore(messages);
+    expect(read(transcript.entries)).toEqual(read(live));
+    // A restored reply is not news: a screen reader heard it when it was said.
+    expect(replies).toEqual([]);
+  });
+
+  it('joined in the middle of a reply: what was said before, then the reply, whole at its end', () => {
+    const transcript = new Transcript();
+    const { at, messages } = answer('t-messages-during');
+    transcript.restore(messages);
+    expect(read(transcript.entries).at(-1)).toEqual(['user', 'a long answer, please']);
+    const texts: string[] = [];
+    transcript.on('change', (entries) => {
+      const last = entries.at(-1);
+      if (last?.kind === 'assistant' && last.streaming) texts.push(last.text);
+    });
+    for (const record of records.slice(at + 1)) transcript.take(record);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(read(transcript.entries)).toEqual(read(live));
+  });
+
+  it('shows a tool call, running, once the model has written it, before the reply ends', () => {
+    const transcript = new Transcript();
+    const at = records.findIndex(
+      (record) =>
+        record.type === 'message_update' &&
+        (record.assistantMessageEvent as { type?: string } | undefined)?.type === 'toolcall_end',
+    );
+    expect(at).toBeGreaterThan(0);
+    for (const record of records.slice(0, at + 1)) transcript.take(record);
+    expect(transcript.entries.at(-1)).toMatchObject({ kind: 'tool', name: 'bash', running: true });
+    expect(transcript.entries.at(-2)).toMatchObject({ kind: 'assistant', streaming: true });
+  });
+
+  it('says when the agent works: from its agent_start to its agent_end', () => {
+    const transcript = new Transcript();
+    const changes: boolean[] = [];
+    transcript.on('working', (working) => changes.push(working));
+    for (const record of records) transcript.take(record);
+    expect(changes).toEqual([true, false, true, false, true, false]);
+    expect(transcript.working).toBe(false);
+  });
+});
+
+describe('a transcript following a controller', () => {
+  it('asks for the conversation when the connection opens and takes only its own answer', () => {
+    const { transport, peer } = createMemoryTransport();
+    const controller = new ExtensionUIController({ transport });
+    const transcript = new Transcript();
+    const stop = transcript.follow(controller);
+    const asked = JSON.parse(peer.received[0] ?? '{}') as { type?: string; id?: string };
+    expect(asked.type).toBe('get_messages');
+    const messages = [{ role: 'user', content: [{ type: 'text', text: 'hello' }], timestamp: 1 }];
+    // Another tab's answer (the bridge sends every tab every line) changes nothing here.
+    peer.writeMessage({
+      type: 'response',
+      id: 'another-tab',
+      command: 'get_messages',
+      success: true,
+      data: { messages },
+    });
+    expect(transcript.entries).toEqual([]);
+    peer.writeMessage({
+      type: 'response',
+      id: asked.id,
+      command: 'get_messages',
+      success: true,
+      data: { messages },
+    });
+    expect(read(transcript.entries)).toEqual([['user', 'hello']]);
+    // Answered once: the same answer again is not taken twice.
+    peer.writeMessage({
+      type: 'response',
+      id: asked.id,
+      command: 'get_messages',
+      success: true,
+      data: { messages: [] },
+    });
+    expect(read(transcript.entries)).toEqual([['user', 'hello']]);
+    stop();
+    peer.writeMessage({ type: 'message_start', message: { role: 'user', content: 'not heard' } });
+    expect(transcript.entries).toHaveLength(1);
+  });
+
+  it('asks again when the bridge names another agent process on the same connection', () => {
+    const { transport, peer } = createMemoryTransport();
+    const transcript = new Transcript();
+    transcript.follow(new ExtensionUIController({ transport }));
+    const asks = () => peer.received.filter((line) => line.includes('"get_messages"')).length;
+    const hello = (session: string) =>
+      peer.writeMessage({ type: 'rpc_ui_hello', protocol: 1, session, agent: { name: 'pi' } });
+    hello('first');
+    hello('first');
+    expect(asks()).toBe(1);
+    hello('restarted');
+    expect(asks()).toBe(2);
+  });
+
+  it('keeps what it holds when the agent cannot say (no get_messages)', () => {
+    const { transport, peer } = createMemoryTransport();
+    const controller = new ExtensionUIController({ transport });
+    const transcript = new Transcript();
+    transcript.take({ type: 'message_start', message: { role: 'user', content: 'kept' } });
+    transcript.follow(controller);
+    const { id } = JSON.parse(peer.received[0] ?? '{}') as { id?: string };
+    peer.writeMessage({
+      type: 'response',
+      id,
+      command: 'get_messages',
+      success: false,
+      error: 'Unknown command',
+    });
+    expect(read(transcript.entries)).toEqual([['user', 'kept']]);
   });
 });

@@ -15,8 +15,9 @@ const MODEL = {
   name: 'Stand-in (scripted, offline)',
   reasoning: false,
   input: ['text'],
-  contextWindow: 8192,
-  maxTokens: 1024,
+  // As a real model's: a small window sends oh-my-pi into compaction it says it cannot do.
+  contextWindow: 128_000,
+  maxTokens: 4096,
 };
 
 /** pi's and atomic's `models.json`: the stand-in as an OpenAI-compatible provider. */

@@ -71,9 +71,10 @@ export const defaultScript: StandInScript = (messages) => {
     const output = textOf(last.content).trim();
     return { text: `The command finished. It said: ${output || '(nothing)'}` };
   }
-  // oh-my-pi puts a <system-reminder> of its own before the user's words.
+  // oh-my-pi puts a <system-reminder> of its own before the user's words, and a <system-notice>
+  // before a prompt that steers it.
   const prompt = textOf(last?.content)
-    .replace(/<system-reminder>[\s\S]*?<\/system-reminder>/g, '')
+    .replace(/<system-(reminder|notice)>[\s\S]*?<\/system-\1>/g, '')
     .trim();
   const command = RUN.exec(prompt)?.[1]?.trim();
   if (command) return { toolCall: { name: 'bash', arguments: { command } } };

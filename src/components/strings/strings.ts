@@ -1,4 +1,5 @@
 import { type LoginStrings, loginEnglish } from './login-strings.js';
+import { type TranscriptStrings, transcriptEnglish } from './transcript-strings.js';
 import { textTruncated } from './truncated.js';
 import type { ClientNote, ExpireEvent } from '../../controller/types.js';
 import { quotedText } from '../../protocol/ansi.js';
@@ -8,7 +9,7 @@ import { quotedText } from '../../protocol/ansi.js';
  * {@link setDefaultStrings}, or per element through its `strings` property. `{name}` marks a
  * value filled in at render time.
  */
-export interface RpcStrings extends LoginStrings {
+export interface RpcStrings extends LoginStrings, TranscriptStrings {
   /** Confirm: the affirmative button. */
   confirm: string;
   /** Confirm: the negative button. */
@@ -267,6 +268,7 @@ export function defaultStrings(): Readonly<RpcStrings> {
     ...widgetsEnglish,
     ...hostEnglish,
     ...loginEnglish,
+    ...transcriptEnglish,
     ...overrides,
   };
 }

@@ -10,26 +10,38 @@ export interface TranscriptEvents {
   change: readonly TranscriptEntry[];
   /** A reply of the assistant's ended, whole: what a screen reader should hear, once. */
   reply: AssistantEntry;
+  /** The agent started or ended a run (see {@link Transcript.working}). */
+  working: boolean;
 }
 
-/** The record types a transcript reads; every other line passes by unparsed. */
-const TYPES = new Set([
+/** The records of a turn: while they come, the agent works. */
+const TURN_RECORDS = new Set([
+  'agent_start',
   'message_start',
   'message_update',
   'message_end',
   'tool_execution_start',
   'tool_execution_update',
   'tool_execution_end',
-  'agent_end',
-  'response',
-  'notice',
 ]);
+
+/** The record types a transcript reads; every other line passes by unparsed. */
+const TYPES = new Set([...TURN_RECORDS, 'agent_end', 'response', 'notice']);
 
 /** The commands whose failure is the turn's: the user asked, and nothing happened. */
 const TURN_COMMANDS = new Set(['prompt', 'steer', 'follow_up']);
 
+/** The id prefix of the `get_messages` a transcript asks; random, as other tabs see the answer. */
+const ASK_PREFIX = 'rpc-ui-transcript-';
+
 /** The streamed parts of the reply in progress, by their `contentIndex`. */
 type Blocks = Map<number, { readonly type: 'text' | 'thinking'; text: string }>;
+
+/** The reply streaming now: its entry's id and its parts. */
+interface Reply {
+  readonly id: string;
+  readonly blocks: Blocks;
+}
 
 /**
  * The conversation as the agent streams it: the user's prompts, the assistant's replies as they
@@ -37,6 +49,10 @@ type Blocks = Map<number, { readonly type: 'text' | 'thinking'; text: string }>;
  * tool calls with their results, and the agent's own errors and stops as notices.
  * `role: "system"` messages are not chat and are left out. Follows a controller's lines (`follow`)
  * or takes records one by one (`take`).
+ *
+ * Following a controller, it asks the agent for the conversation so far (`get_messages`, which
+ * pi, oh-my-pi and atomic answer) each time the connection opens, and puts it in place of what
+ * it held: after a reload, a reconnect or in a second tab the conversation is back, once.
  */
 export class Transcript {
   readonly #events = new Emitter<TranscriptEvents>();
@@ -47,7 +63,12 @@ export class Transcript {
   readonly #at = new Map<string, number>();
   #serial = 0;
   /** The reply streaming now, and its parts. */
-  #reply: { readonly id: string; readonly blocks: Blocks } | undefined;
+  #reply: Reply | undefined;
+  #working = false;
+  /** The `get_messages` asked last, whose answer is awaited. */
+  #asked: string | undefined;
+  /** While the conversation so far is read in: its replies are not news. */
+  #restoring = false;
 
   /** The entries, oldest first. */
   get entries(): readonly TranscriptEntry[] {
@@ -58,9 +79,38 @@ export class Transcript {
     return this.#events.on(type, listener);
   }
 
-  /** Take in the lines `controller` passes through; returns the function that stops. */
+  /** Whether the agent is running a turn (from its `agent_start` to its `agent_end`). */
+  get working(): boolean {
+    return this.#working;
+  }
+
+  /**
+   * Take in the lines `controller` passes through, and the conversation so far each time its
+   * connection opens or the rpc-ui bridge names another agent process (a restarted agent on the
+   * same connection); returns the function that stops.
+   */
   follow(controller: ExtensionUIController): () => void {
-    return controller.on('message', (message) => this.takeLine(message));
+    let session: unknown;
+    const ask = () => {
+      this.#asked = `${ASK_PREFIX}${Math.random().toString(36).slice(2)}`;
+      controller.send({ type: 'get_messages', id: this.#asked });
+    };
+    const offMessage = controller.on('message', (message) => {
+      if (message.type !== 'rpc_ui_hello') return this.takeLine(message);
+      const parsed = message.parse();
+      const named = parsed.ok ? objectOf(parsed.value)?.session : undefined;
+      if (session !== undefined && named !== session) ask();
+      session = named;
+    });
+    const offState = controller.on('state', (state) => {
+      if (state === 'open') ask();
+    });
+    if (controller.connectionState === 'open') ask();
+    return () => {
+      offMessage();
+      offState();
+      this.#asked = undefined;
+    };
   }
 
   /** One line from the agent: read only when it is a record of the turn. */
@@ -68,6 +118,30 @@ export class Transcript {
     if (!message.type || !TYPES.has(message.type)) return;
     const parsed = message.parse();
     if (parsed.ok) this.take(parsed.value);
+  }
+
+  /**
+   * The conversation so far, as the agent keeps it (`get_messages`' `messages`), in place of every
+   * entry; a reply streaming now stays, after them. Its replies are not announced.
+   */
+  restore(messages: readonly unknown[]): void {
+    const streaming = this.#reply;
+    const entry = streaming && this.#entries[this.#at.get(streaming.id) ?? -1];
+    this.#entries.length = 0;
+    this.#at.clear();
+    this.#restoring = true;
+    for (const value of messages) {
+      const message = objectOf(value);
+      if (message?.role === 'user' || message?.role === 'assistant') this.#messageStart(message);
+      if (message?.role === 'assistant' || message?.role === 'toolResult') this.#messageEnd(message);
+    }
+    this.#restoring = false;
+    this.#reply = undefined;
+    if (streaming && entry) {
+      this.#push(entry);
+      this.#reply = streaming;
+    }
+    this.#events.emit('change', this.#entries);
   }
 
   /** One record from the agent (any other value is ignored). */
@@ -88,6 +162,9 @@ export class Transcript {
   }
 
   #apply(record: Record<string, unknown>): void {
+    if (record.type === 'agent_end') this.#setWorking(false);
+    // A record of a turn says the agent works, though its agent_start came before a reload.
+    else if (typeof record.type === 'string' && TURN_RECORDS.has(record.type)) this.#setWorking(true);
     switch (record.type) {
       case 'message_start':
         return this.#messageStart(objectOf(record.message));
@@ -106,6 +183,7 @@ export class Transcript {
         this.#reply = undefined;
         return;
       case 'response':
+        if (record.id !== undefined && record.id === this.#asked) return this.#answered(record);
         if (record.success === false && TURN_COMMANDS.has(stringOf(record.command) ?? ''))
           this.#notice('error', stringOf(record.error) ?? `${String(record.command)} failed`);
         return;
@@ -118,24 +196,44 @@ export class Transcript {
     }
   }
 
+  /** The answer to the `get_messages` asked last (an agent without it changes nothing). */
+  #answered(record: Record<string, unknown>): void {
+    this.#asked = undefined;
+    const messages = objectOf(record.data)?.messages;
+    if (record.success === true && Array.isArray(messages)) this.restore(messages);
+  }
+
+  #setWorking(working: boolean): void {
+    if (working === this.#working) return;
+    this.#working = working;
+    this.#events.emit('working', working);
+  }
+
   #messageStart(message: Record<string, unknown> | undefined): void {
     if (message?.role === 'user') {
       this.#push({ kind: 'user', id: this.#id('user'), text: partsText(message.content) });
     } else if (message?.role === 'assistant') {
-      const id = this.#id('reply');
-      this.#reply = { id, blocks: new Map() };
-      const text = partsText(message.content);
-      const thinking = partsText(message.content, 'thinking');
-      this.#push({ kind: 'assistant', id, text, thinking, streaming: true });
+      this.#startReply(partsText(message.content), partsText(message.content, 'thinking'));
     }
   }
 
+  #startReply(text: string, thinking: string): Reply {
+    const reply = { id: this.#id('reply'), blocks: new Map() };
+    this.#reply = reply;
+    this.#push({ kind: 'assistant', id: reply.id, text, thinking, streaming: true });
+    return reply;
+  }
+
   #messageUpdate(event: Record<string, unknown> | undefined): void {
-    const reply = this.#reply;
     const kind = stringOf(event?.type) ?? '';
+    // A tool call the model has written whole shows at once: oh-my-pi may ask about it (an
+    // extension's tool_call hook) before the reply's message_end.
+    if (kind === 'toolcall_end') return this.#toolCalls([event?.toolCall]);
     const index = typeof event?.contentIndex === 'number' ? event.contentIndex : 0;
     const type = kind.startsWith('thinking') ? 'thinking' : kind.startsWith('text') ? 'text' : undefined;
-    if (!reply || !event || !type) return;
+    if (!event || !type) return;
+    // Joined in the middle of a reply (a reload): it is shown from here, and whole at its end.
+    const reply = this.#reply ?? this.#startReply('', '');
     // A snapshot (pi 0.73.1, oh-my-pi) is the whole reply so far; oh-my-pi's message_start has
     // one already, which the deltas would begin again.
     const partial = objectOf(event.partial);
@@ -169,8 +267,8 @@ export class Transcript {
       if (id && this.#at.has(id)) this.#finishTool(id, partsText(message.content), message.isError === true);
       return;
     }
-    const reply = this.#reply;
-    if (message?.role !== 'assistant' || !reply) return;
+    if (message?.role !== 'assistant') return;
+    const reply = this.#reply ?? this.#startReply('', '');
     this.#reply = undefined;
     const stopReason = stringOf(message.stopReason);
     const entry = this.#update<AssistantEntry>(reply.id, (was) => ({
@@ -180,7 +278,15 @@ export class Transcript {
       streaming: false,
       ...(stopReason ? { stopReason } : {}),
     }));
-    for (const call of toolCallParts(message.content))
+    this.#toolCalls(message.content);
+    if (entry && !this.#restoring) this.#events.emit('reply', entry);
+    if (stopReason === 'aborted') this.#notice('info', '', 'stopped');
+    else if (stopReason === 'error') this.#notice('error', stringOf(message.errorMessage) ?? '');
+  }
+
+  /** The tool calls among `parts` not shown yet, as running. */
+  #toolCalls(parts: unknown): void {
+    for (const call of toolCallParts(parts))
       if (!this.#at.has(call.id))
         this.#push({
           kind: 'tool',
@@ -190,9 +296,6 @@ export class Transcript {
           running: true,
           isError: false,
         });
-    if (entry) this.#events.emit('reply', entry);
-    if (stopReason === 'aborted') this.#notice('info', '', 'stopped');
-    else if (stopReason === 'error') this.#notice('error', stringOf(message.errorMessage) ?? '');
   }
 
   #toolExecution(record: Record<string, unknown>): void {

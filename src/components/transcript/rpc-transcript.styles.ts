@@ -1,0 +1,173 @@
+import { css } from 'lit';
+import { agentLineStyles } from '../ansi-text/ansi-text.js';
+import { monoToken } from '../internal/mono.styles.js';
+import { schemeColors } from '../internal/scheme-colors.js';
+import { tokens } from '../internal/tokens.styles.js';
+import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
+
+/** The conversation: a scrolling column of entries, the newest at the bottom. */
+export const transcriptStyles = [
+  tokens,
+  monoToken,
+  vscodeScheme,
+  agentLineStyles,
+  schemeColors(':host', [
+    ['--_user-bg', 'var(--rpc-transcript-user-background, %)', '#eef3fa', '#1e2a38'],
+    ['--_error', 'var(--rpc-error-color, var(--vscode-errorForeground, %))', '#b3261e', '#f48771'],
+    [
+      '--_warning',
+      'var(--rpc-warning-color, var(--vscode-editorWarning-foreground, %))',
+      '#8a5300',
+      '#cca700',
+    ],
+  ]),
+  css`
+    /* Its own surface, so that its text is readable in either scheme whatever the page paints. */
+    :host {
+      display: block;
+      min-block-size: 0;
+      overflow: hidden;
+      color: var(--_fg);
+      background: var(--_bg);
+    }
+
+    .log {
+      box-sizing: border-box;
+      block-size: 100%;
+      overflow-y: auto;
+      overscroll-behavior: contain;
+      /* The element keeps the view itself (following, showing earlier entries), in every engine. */
+      overflow-anchor: none;
+      padding: 0.75rem;
+    }
+
+    .log:focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: -2px;
+    }
+
+    ol {
+      display: flex;
+      flex-direction: column;
+      gap: 0.75rem;
+      margin: 0;
+      padding: 0;
+      list-style: none;
+    }
+
+    .who {
+      margin: 0 0 0.25rem;
+      color: var(--_muted);
+      font-size: 0.85em;
+    }
+
+    .text {
+      margin: 0;
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      unicode-bidi: plaintext;
+    }
+
+    .user .text {
+      padding: 0.5rem 0.75rem;
+      background: var(--_user-bg);
+      border-radius: var(--_radius);
+    }
+
+    .assistant[aria-busy='true'] .text::after {
+      content: '▍';
+      color: var(--_muted);
+    }
+
+    details {
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+    }
+
+    summary {
+      padding: 0.25rem 0.5rem;
+      cursor: pointer;
+      color: var(--_muted);
+    }
+
+    summary:focus-visible {
+      outline: 2px solid var(--_focus);
+    }
+
+    .tool summary {
+      font-family: var(--_mono);
+    }
+
+    .tool-body {
+      padding: 0 0.5rem 0.5rem;
+    }
+
+    .tool-body h3 {
+      margin: 0.5rem 0 0.25rem;
+      font-size: 0.85em;
+      font-weight: 600;
+    }
+
+    pre {
+      margin: 0;
+      max-block-size: 20lh;
+      overflow: auto;
+      font-family: var(--_mono);
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+
+    .failed summary,
+    .tool-error {
+      color: var(--_error);
+    }
+
+    .tool-error {
+      margin: 0.25rem 0 0;
+      font-family: var(--_mono);
+      white-space: pre-wrap;
+    }
+
+    .notice {
+      padding: 0.25rem 0.5rem;
+      border-inline-start: 3px solid var(--_muted);
+    }
+
+    .notice.error {
+      border-inline-start-color: var(--_error);
+    }
+
+    .notice.warning {
+      border-inline-start-color: var(--_warning);
+    }
+
+    .empty {
+      margin: 0;
+      color: var(--_muted);
+    }
+
+    .earlier {
+      display: block;
+      margin: 0 auto 0.75rem;
+      padding: 0.25rem 0.75rem;
+      font: inherit;
+      color: inherit;
+      background: transparent;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      cursor: pointer;
+    }
+
+    .earlier:focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: 1px;
+    }
+
+    @media (forced-colors: active) {
+      .user .text,
+      .notice {
+        border: 1px solid CanvasText;
+      }
+    }
+  `,
+];

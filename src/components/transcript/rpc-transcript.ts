@@ -1,0 +1,278 @@
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { ExtensionUIController } from '../../controller/controller.js';
+import type { AssistantEntry, ToolEntry, TranscriptEntry } from '../../controller/transcript/entries.js';
+import { Transcript } from '../../controller/transcript/transcript.js';
+import { ansiText, plainText } from '../ansi-text/ansi-text.js';
+import { followVsCodeScheme } from '../internal/vscode-scheme.js';
+import { format, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { transcriptEnglish } from '../strings/transcript-strings.js';
+import { transcriptStyles } from './rpc-transcript.styles.js';
+
+export { Transcript, type TranscriptEvents } from '../../controller/transcript/transcript.js';
+export type {
+  AssistantEntry,
+  NoticeEntry,
+  ToolEntry,
+  TranscriptEntry,
+  UserEntry,
+} from '../../controller/transcript/entries.js';
+
+/** How close to the bottom (px) still counts as at the bottom: the view follows new text there. */
+const FOLLOW_SLACK = 32;
+
+/** Entries rendered at first, and added by each "Show earlier messages". */
+const PAGE = 100;
+
+/**
+ * The conversation with the agent as it streams: the user's prompts, the agent's replies growing
+ * as they come, its thinking and each tool call collapsed (a failed one shows its error), and the
+ * agent's own errors and stops as notices. Agent text is rendered as text, never as HTML.
+ *
+ * Bind it to the controller the rest of the kit uses (`controller`): it reads the lines the
+ * controller passes through from then on. To miss nothing said before the element is on the
+ * page, give it a {@link Transcript} that follows the controller from the start
+ * (`transcript.follow(controller)`, then `transcript`).
+ *
+ * The view follows the bottom while text streams, unless the user scrolled up; scrolled back
+ * down, it follows again. A screen reader hears each reply once, whole, when it ends (a polite
+ * live region), not every token; the entries themselves are a labelled, focusable region to
+ * read at leisure. A long conversation stays light: the newest 100 entries are rendered, and a
+ * "Show earlier messages" button at the top renders 100 more each time, keeping the view where
+ * it was (every rendered entry is laid out, so the view is kept exactly).
+ *
+ * @tagname rpc-transcript
+ * @summary The conversation, as the agent streams it.
+ * @csspart log - the labelled, scrolling region of the entries
+ * @csspart entry - every entry; also `user`, `assistant`, `tool`, `notice`
+ * @csspart text - the text of a prompt or a reply
+ * @csspart thinking - a reply's collapsed thinking
+ * @csspart tool-details - a tool call's disclosure (its arguments and result)
+ * @csspart tool-error - a failed tool call's error, shown outside the disclosure
+ * @csspart empty - the line shown while nothing was said
+ * @csspart earlier - the button that shows earlier entries
+ * @csspart announcer - the visually hidden live region that says each reply
+ * @cssprop --rpc-transcript-user-background - the background of the user's prompts
+ */
+export class RpcTranscript extends LitElement {
+  static {
+    this.addInitializer(followVsCodeScheme);
+  }
+
+  static override styles = transcriptStyles;
+
+  /** The controller whose lines the conversation is read from (a transcript of its own). */
+  @property({ attribute: false })
+  controller: ExtensionUIController | undefined;
+
+  /** A transcript to show instead of one read from `controller`. */
+  @property({ attribute: false })
+  transcript: Transcript | undefined;
+
+  /** Strings for this element (see `RpcStrings`); the global defaults otherwise. */
+  @property({ attribute: false })
+  strings: Partial<RpcStrings> = {};
+
+  /** The transcript read from `controller` when no `transcript` is given, and that controller. */
+  #own: { readonly transcript: Transcript; readonly controller: ExtensionUIController } | undefined;
+  #stopFollowing: (() => void) | undefined;
+  #stopListening: (() => void) | undefined;
+  #shown: Transcript | undefined;
+  #frame: number | undefined;
+  /** Whether the view follows new text (the user has not scrolled up). */
+  #follow = true;
+  #announcement = '';
+  #announcements = 0;
+  /** How many of the newest entries are rendered; it grows while the user reads further up. */
+  #rendered = PAGE;
+  /** The entries there were at the last render. */
+  #seen = 0;
+  /** The scroll height before "Show earlier messages", to keep the view where it was. */
+  #heightBefore: number | undefined;
+
+  /** The transcript shown. */
+  get current(): Transcript | undefined {
+    return this.transcript ?? this.#own?.transcript;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#bind();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // What was said stays (the element may come back); what is said meanwhile is not heard.
+    this.#unbind();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('controller') || changed.has('transcript')) this.#bind();
+    // Reading further up, the user keeps what they read: new entries do not push it out.
+    const count = this.current?.entries.length ?? 0;
+    if (!this.#follow) this.#rendered += Math.max(0, count - this.#seen);
+    this.#seen = count;
+  }
+
+  /** Follow the controller (a transcript of its own) and listen to the transcript shown. */
+  #bind(): void {
+    if (!this.isConnected) return;
+    const controller = this.transcript ? undefined : this.controller;
+    if (this.#own && this.#own.controller !== controller) {
+      this.#stopFollowing?.();
+      this.#stopFollowing = undefined;
+      this.#own = undefined;
+    }
+    if (controller) {
+      this.#own ??= { transcript: new Transcript(), controller };
+      this.#stopFollowing ??= this.#own.transcript.follow(controller);
+    }
+    const shown = this.current;
+    if (shown === this.#shown) return;
+    this.#stopListening?.();
+    this.#shown = shown;
+    if (!shown) return;
+    const offChange = shown.on('change', () => this.#schedule());
+    const offReply = shown.on('reply', (entry) => this.#say(entry));
+    this.#stopListening = () => {
+      offChange();
+      offReply();
+    };
+  }
+
+  protected override render(): TemplateResult {
+    const text = stringsFor(transcriptEnglish, this.strings);
+    const entries = this.current?.entries ?? [];
+    const earlier = Math.max(0, entries.length - this.#rendered);
+    return html`
+      <div class="visually-hidden" role="status" part="announcer">
+        ${keyed(this.#announcements, html`<span>${this.#announcement}</span>`)}
+      </div>
+      <section class="log" part="log" aria-label=${text.transcriptLabel} tabindex="0" @scroll=${this.#onScroll}>
+        ${entries.length === 0 ? html`<p class="empty" part="empty">${text.transcriptEmpty}</p>` : nothing}
+        ${
+          earlier > 0
+            ? html`<button type="button" class="earlier" part="earlier" @click=${this.#showEarlier}>
+                ${format(text.transcriptEarlier, { count: earlier.toLocaleString() })}
+              </button>`
+            : nothing
+        }
+        <ol>
+          ${repeat(
+            earlier > 0 ? entries.slice(earlier) : entries,
+            (entry) => entry.id,
+            (entry) => this.#entry(entry, text),
+          )}
+        </ol>
+      </section>
+    `;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    const log = this.renderRoot.querySelector<HTMLElement>('.log');
+    if (!log) return;
+    if (this.#heightBefore !== undefined) log.scrollTop += log.scrollHeight - this.#heightBefore;
+    else if (this.#follow) log.scrollTop = log.scrollHeight;
+    this.#heightBefore = undefined;
+  }
+
+  #showEarlier = (): void => {
+    this.#heightBefore = this.renderRoot.querySelector('.log')?.scrollHeight;
+    this.#rendered += PAGE;
+    this.requestUpdate();
+  };
+
+  #entry(entry: TranscriptEntry, text: typeof transcriptEnglish): TemplateResult {
+    switch (entry.kind) {
+      case 'user':
+        return html`<li class="entry user" part="entry user">
+          <p class="who">${text.transcriptYou}</p>
+          <div class="text" part="text">${ansiText(entry.text, { lines: true })}</div>
+        </li>`;
+      case 'assistant':
+        return this.#reply(entry, text);
+      case 'tool':
+        return this.#tool(entry, text);
+      case 'notice':
+        return html`<li class="entry notice ${entry.level}" part="entry notice">
+          <p class="text">${entry.cause === 'stopped' ? text.transcriptStopped : ansiText(entry.text, { lines: true })}</p>
+        </li>`;
+    }
+  }
+
+  #reply(entry: AssistantEntry, text: typeof transcriptEnglish): TemplateResult {
+    return html`<li class="entry assistant" part="entry assistant" aria-busy=${entry.streaming ? 'true' : 'false'}>
+      <p class="who">${text.transcriptAgent}</p>
+      ${
+        entry.thinking
+          ? html`<details part="thinking">
+              <summary>${text.transcriptThinking}</summary>
+              <div class="text">${ansiText(entry.thinking, { lines: true })}</div>
+            </details>`
+          : nothing
+      }
+      ${entry.text ? html`<div class="text" part="text">${ansiText(entry.text, { lines: true })}</div>` : nothing}
+    </li>`;
+  }
+
+  #tool(entry: ToolEntry, text: typeof transcriptEnglish): TemplateResult {
+    const summary = entry.running
+      ? text.transcriptToolRunning
+      : entry.isError
+        ? text.transcriptToolFailed
+        : text.transcriptToolDone;
+    return html`<li class="entry tool ${entry.isError ? 'failed' : ''}" part="entry tool">
+      <details part="tool-details">
+        <summary>${format(summary, { tool: entry.name })}</summary>
+        <div class="tool-body">
+          <h3>${text.transcriptToolArgs}</h3>
+          <pre>${ansiText(entry.args)}</pre>
+          ${
+            entry.result !== undefined
+              ? html`<h3>${text.transcriptToolResult}</h3>
+                  <pre>${ansiText(entry.result)}</pre>`
+              : nothing
+          }
+        </div>
+      </details>
+      ${entry.isError && entry.result ? html`<p class="tool-error" part="tool-error">${ansiText(entry.result)}</p>` : nothing}
+    </li>`;
+  }
+
+  /** At most one render a frame, however fast the text streams. */
+  #schedule(): void {
+    this.#frame ??= requestAnimationFrame(() => {
+      this.#frame = undefined;
+      this.requestUpdate();
+    });
+  }
+
+  /** Say a reply once, whole (an empty one, a tool call's turn, says nothing). */
+  #say(entry: AssistantEntry): void {
+    const said = plainText(entry.text).trim();
+    if (!said) return;
+    const text = stringsFor(transcriptEnglish, this.strings);
+    this.#announcement = format(text.transcriptReplyAnnouncement, { text: said });
+    this.#announcements++;
+    this.#schedule();
+  }
+
+  #onScroll = (event: Event): void => {
+    const log = event.currentTarget as HTMLElement;
+    this.#follow = log.scrollHeight - log.scrollTop - log.clientHeight <= FOLLOW_SLACK;
+  };
+
+  #unbind(): void {
+    this.#stopFollowing?.();
+    this.#stopFollowing = undefined;
+    this.#stopListening?.();
+    this.#stopListening = undefined;
+    this.#shown = undefined;
+    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
+    this.#frame = undefined;
+  }
+}

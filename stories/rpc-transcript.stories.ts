@@ -1,0 +1,130 @@
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { expect, waitFor, within } from 'storybook/test';
+import { ExtensionUIController } from '../src/controller/controller.js';
+import { Transcript } from '../src/controller/transcript/transcript.js';
+import { createMemoryTransport } from '../src/transport/memory.js';
+import ompTurns from '../test/fixtures/omp-18.2.3/stand-in-turns.jsonl?raw';
+import piTurns from '../test/fixtures/pi-1.6.0/stand-in-turns.jsonl?raw';
+import { metaParameters, stage } from './story-helpers.js';
+
+interface TranscriptArgs {
+  /** A recorded transcript (`{t_ms, dir, raw}` lines): its agent lines are played into the controller. */
+  readonly turns: string;
+  /** Play only the lines before this many (a reply in the middle of streaming). */
+  readonly upTo?: number;
+  /** Instead, a conversation of this many messages, as an agent's `get_messages` gives it back. */
+  readonly messages?: number;
+}
+
+/** `count` messages, prompts and replies in turn, restored as after a reload. */
+function restored(count: number): Transcript {
+  const transcript = new Transcript();
+  transcript.restore(
+    Array.from({ length: count }, (_, index) =>
+      index % 2 === 0
+        ? { role: 'user', content: `Question ${index / 2 + 1}: what does src/file-${index}.ts export?` }
+        : {
+            role: 'assistant',
+            content: `Two functions and a type (message ${index + 1}).`,
+            stopReason: 'stop',
+          },
+    ),
+  );
+  return transcript;
+}
+
+/**
+ * A transcript following a controller fed the agent's lines of a real recorded transcript (it
+ * follows first: lines that pass before anybody reads them are not kept).
+ */
+function played(turns: string, upTo?: number): Transcript {
+  const { transport, peer } = createMemoryTransport();
+  const controller = new ExtensionUIController({ transport });
+  const transcript = new Transcript();
+  transcript.follow(controller);
+  const lines = turns
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { dir: string; raw: string })
+    .filter((record) => record.dir === 'from_agent')
+    .map((record) => record.raw);
+  for (const line of lines.slice(0, upTo)) peer.write(`${line}\n`);
+  return transcript;
+}
+
+const meta = {
+  title: 'Agent UI/rpc-transcript',
+  component: 'rpc-transcript',
+  decorators: [stage],
+  parameters: metaParameters(
+    420,
+    'The conversation as the agent streams it: a `Transcript` follows an `ExtensionUIController` into which real turns of pi 1.6.0 and oh-my-pi on the stand-in model (`test/fixtures/*/stand-in-turns.jsonl`) are played. Tool calls and thinking are collapsed; a stopped turn says so.',
+  ),
+  args: { turns: piTurns },
+  render: ({ turns, upTo, messages }) =>
+    html`<rpc-transcript
+      style="block-size: 400px"
+      .transcript=${messages ? restored(messages) : played(turns, upTo)}
+    ></rpc-transcript>`,
+} satisfies Meta<TranscriptArgs>;
+
+export default meta;
+type Story = StoryObj<TranscriptArgs>;
+
+const root = async (canvasElement: HTMLElement) => {
+  const el = canvasElement.querySelector('rpc-transcript');
+  await waitFor(() => expect(el?.shadowRoot?.querySelector('li')).toBeTruthy());
+  return within(el?.shadowRoot as unknown as HTMLElement);
+};
+
+/** Three turns of pi 1.6.0: a reply, a bash tool call and its result, and a long reply stopped. */
+export const ThreeTurns: Story = {
+  play: async ({ canvasElement }) => {
+    const screen = await root(canvasElement);
+    await expect(screen.getByRole('region', { name: 'Conversation' })).toBeVisible();
+    await expect(screen.getByText('hello, can you help me refactor this?')).toBeVisible();
+    await expect(screen.getByText('bash')).toBeVisible();
+    await expect(screen.getByText('Stopped: the agent ended this turn early.')).toBeVisible();
+  },
+};
+
+/** oh-my-pi's turns: snapshots of the reply as it streams, read as pi 1.x's deltas are. */
+export const OhMyPi: Story = {
+  args: { turns: ompTurns },
+  play: async ({ canvasElement }) => {
+    const screen = await root(canvasElement);
+    await expect(screen.getByText('The command finished. It said: TOOL-RAN-5')).toBeVisible();
+  },
+};
+
+/** A reply in the middle of streaming: the text so far, marked busy. */
+export const Streaming: Story = {
+  args: { upTo: 20 },
+  play: async ({ canvasElement }) => {
+    const el = canvasElement.querySelector('rpc-transcript');
+    await waitFor(() => expect(el?.shadowRoot?.querySelector('[aria-busy="true"]')).toBeTruthy());
+  },
+};
+
+/** Before anything is said. */
+export const Empty: Story = {
+  args: { turns: '' },
+  play: async ({ canvasElement }) => {
+    const el = canvasElement.querySelector('rpc-transcript');
+    await waitFor(() => expect(el?.shadowRoot?.querySelector('[part="empty"]')).toBeTruthy());
+  },
+};
+
+/** A long conversation back after a reload: the newest 100 entries, and a button for earlier ones. */
+export const LongConversation: Story = {
+  args: { messages: 1000 },
+  play: async ({ canvasElement }) => {
+    const screen = await root(canvasElement);
+    const earlier = screen.getByRole('button', { name: 'Show earlier messages (900 more)' });
+    await expect(screen.getAllByRole('listitem')).toHaveLength(100);
+    earlier.click();
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(200));
+    await expect(screen.getByRole('button', { name: 'Show earlier messages (800 more)' })).toBeVisible();
+  },
+};

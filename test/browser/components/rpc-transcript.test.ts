@@ -1,0 +1,263 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
+import '../../../src/components/define.js';
+import type { RpcTranscript } from '../../../src/components/transcript/rpc-transcript.js';
+import { createMemoryTransport } from '../../../src/transport/memory.js';
+import { findNode } from '../../support/a11y.js';
+
+interface TranscriptRecord {
+  readonly dir: 'from_agent' | 'to_agent';
+  readonly raw: string;
+}
+
+/** The lines pi 1.6.0 wrote in three turns on the stand-in model (scripts/record-turns.ts). */
+async function agentLines(agent = 'pi-1.6.0'): Promise<string[]> {
+  const text = await (await fetch(`/test/fixtures/${agent}/stand-in-turns.jsonl`)).text();
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as TranscriptRecord)
+    .filter((record) => record.dir === 'from_agent')
+    .map((record) => record.raw);
+}
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/** The entries of the recorded turns: a reply, a tool call and its reply, a reply stopped. */
+const THREE_TURNS = [
+  'entry user',
+  'entry assistant',
+  'entry user',
+  'entry assistant',
+  'entry tool',
+  'entry assistant',
+  'entry user',
+  'entry assistant',
+  'entry notice',
+];
+
+async function mount(style = 'block-size: 300px') {
+  const { transport, peer } = createMemoryTransport();
+  const controller = new ExtensionUIController({ transport });
+  const el = await fixture<RpcTranscript>(
+    html`<rpc-transcript style=${style} .controller=${controller}></rpc-transcript>`,
+  );
+  // Lines arrive in a task of the transport's; the element renders at the frame after.
+  const settle = async () => {
+    await frame();
+    await frame();
+    await el.updateComplete;
+  };
+  const $ = <T extends Element = HTMLElement>(selector: string) =>
+    el.shadowRoot?.querySelector<T>(selector) ?? null;
+  const $$ = (selector: string) => [...(el.shadowRoot?.querySelectorAll<HTMLElement>(selector) ?? [])];
+  return { el, peer, settle, $, $$ };
+}
+
+/** The conversation pi 1.6.0 gave when asked at the end of its turns (its get_messages answer). */
+async function agentMessages(): Promise<unknown[]> {
+  for (const raw of await agentLines()) {
+    const record = JSON.parse(raw) as { id?: string; data?: { messages?: unknown[] } };
+    if (record.id === 't-messages-after' && record.data?.messages) return record.data.messages;
+  }
+  throw new Error('No get_messages answer was recorded.');
+}
+
+/** The get_messages the element asked, as the agent read it. */
+function asked(received: readonly string[]): { type?: string; id?: string } {
+  const lines = received.map((line) => JSON.parse(line) as { type?: string; id?: string });
+  return lines.findLast((line) => line.type === 'get_messages') ?? {};
+}
+
+describe('rpc-transcript', () => {
+  it('says it is empty until something is said', async () => {
+    const { $ } = await mount();
+    expect($('[part="empty"]')?.textContent).to.equal('Nothing said yet. Write to the agent below.');
+  });
+
+  it('shows each prompt, each reply, the tool call collapsed with its result, and the stop', async () => {
+    const { peer, settle, $$ } = await mount('block-size: 2000px');
+    for (const line of await agentLines()) peer.write(`${line}\n`);
+    await settle();
+    const entries = $$('li.entry');
+    expect(entries.map((entry) => entry.getAttribute('part'))).to.deep.equal(THREE_TURNS);
+    const text = (entry: HTMLElement | undefined) => entry?.querySelector('.text')?.textContent?.trim();
+    expect(text(entries[0])).to.equal('hello, can you help me refactor this?');
+    expect(text(entries[1])).to.match(/^This is the stand-in model, answering/);
+    const tool = entries[4]?.querySelector('details') as HTMLDetailsElement;
+    expect(tool.open).to.equal(false);
+    expect(tool.querySelector('summary')?.textContent).to.equal('bash');
+    expect(tool.textContent).to.contain('{"command":"echo TOOL-RAN-$((2+3))"}');
+    expect(tool.textContent).to.contain('TOOL-RAN-5');
+    expect(text(entries[5])).to.equal('The command finished. It said: TOOL-RAN-5');
+    expect(text(entries[8])).to.equal('Stopped: the agent ended this turn early.');
+    expect(entries.every((entry) => !entry.textContent?.includes('You are a coding assistant'))).to.equal(
+      true,
+    );
+  });
+
+  it('says each reply once, whole, when it ends: not every token', async () => {
+    const { peer, settle, $ } = await mount();
+    const said: string[] = [];
+    const announcer = $('[part="announcer"]') as HTMLElement;
+    new MutationObserver(() => said.push(announcer.textContent?.trim() ?? '')).observe(announcer, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+    for (const line of await agentLines()) {
+      peer.write(`${line}\n`);
+      await settle();
+    }
+    expect(said.filter(Boolean).map((text) => text.slice(0, 50))).to.deep.equal([
+      'The agent says: This is the stand-in model, answer',
+      'The agent says: The command finished. It said: TOO',
+      'The agent says: Sentence 1 of a long reply, stream',
+    ]);
+    expect($('[part="announcer"]')?.getAttribute('role')).to.equal('status');
+  });
+
+  it('follows the bottom while text streams, unless the user scrolled up', async () => {
+    const { peer, settle, $ } = await mount('block-size: 160px');
+    const log = $('.log') as HTMLElement;
+    const lines = await agentLines();
+    const half = Math.floor(lines.length / 2);
+    for (const line of lines.slice(0, half)) peer.write(`${line}\n`);
+    await settle();
+    const atBottom = () => log.scrollHeight - log.scrollTop - log.clientHeight <= 32;
+    expect(log.scrollHeight).to.be.greaterThan(log.clientHeight);
+    expect(atBottom()).to.equal(true);
+    log.scrollTop = 0;
+    log.dispatchEvent(new Event('scroll'));
+    for (const line of lines.slice(half, half + 10)) peer.write(`${line}\n`);
+    await settle();
+    expect(log.scrollTop).to.equal(0);
+    log.scrollTop = log.scrollHeight;
+    log.dispatchEvent(new Event('scroll'));
+    for (const line of lines.slice(half + 10)) peer.write(`${line}\n`);
+    await settle();
+    expect(atBottom()).to.equal(true);
+  });
+
+  it('renders agent text as text: markup stays characters', async () => {
+    const { peer, settle, $$ } = await mount();
+    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    peer.writeMessage({
+      type: 'message_end',
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text: '<img src=x onerror="alert(1)"><b>bold</b>' }],
+      },
+    });
+    await settle();
+    const reply = $$('li.assistant')[0] as HTMLElement;
+    expect(reply.querySelector('img, b')).to.equal(null);
+    expect(reply.querySelector('.text')?.textContent?.trim()).to.equal(
+      '<img src=x onerror="alert(1)"><b>bold</b>',
+    );
+  });
+
+  it('shows a failed tool call’s error outside its collapsed details', async () => {
+    const { peer, settle, $ } = await mount();
+    peer.writeMessage({
+      type: 'tool_execution_start',
+      toolCallId: 't1',
+      toolName: 'bash',
+      args: { command: 'rm x' },
+    });
+    peer.writeMessage({
+      type: 'tool_execution_end',
+      toolCallId: 't1',
+      toolName: 'bash',
+      result: { content: [{ type: 'text', text: 'rm: cannot remove x' }] },
+      isError: true,
+    });
+    await settle();
+    expect($('summary')?.textContent).to.equal('bash: failed');
+    expect($('[part="tool-error"]')?.textContent).to.equal('rm: cannot remove x');
+  });
+
+  it('is a labelled region read at leisure, with no axe violations, light and dark', async () => {
+    const { el, peer, settle } = await mount();
+    for (const line of await agentLines()) peer.write(`${line}\n`);
+    await settle();
+    expect(await findNode((node) => node.role === 'region' && node.name === 'Conversation')).to.exist;
+    await expect(el).to.be.accessible();
+    el.style.colorScheme = 'dark';
+    await expect(el).to.be.accessible();
+  });
+
+  it('asks for the conversation so far and shows it once, unannounced, however often it comes', async () => {
+    const { peer, settle, $, $$ } = await mount('block-size: 2000px');
+    const question = asked(peer.received);
+    expect(question.type).to.equal('get_messages');
+    const messages = await agentMessages();
+    const answer = { type: 'response', id: question.id, command: 'get_messages', success: true };
+    // Another tab's answer is not this element's: the bridge sends every line to every tab.
+    peer.writeMessage({ ...answer, id: 'another-tab', data: { messages: messages.slice(0, 2) } });
+    await settle();
+    expect($$('li.entry')).to.have.length(0);
+    peer.writeMessage({ ...answer, data: { messages } });
+    await settle();
+    expect($$('li.entry').map((entry) => entry.getAttribute('part'))).to.deep.equal(THREE_TURNS);
+    expect($('[part="announcer"]')?.textContent?.trim()).to.equal('');
+  });
+
+  it('renders the newest 100 entries of a long one; Show earlier adds 100, keeping the view', async () => {
+    const { peer, settle, $, $$ } = await mount();
+    const messages = Array.from({ length: 250 }, (_, index) => ({
+      role: 'user',
+      content: `message ${index + 1}`,
+    }));
+    const { id } = asked(peer.received);
+    peer.writeMessage({ type: 'response', id, command: 'get_messages', success: true, data: { messages } });
+    await settle();
+    const texts = () => $$('li.entry .text').map((node) => node.textContent?.trim());
+    expect(texts()).to.have.length(100);
+    expect(texts()[0]).to.equal('message 151');
+    expect(texts().at(-1)).to.equal('message 250');
+    const earlier = () => $<HTMLButtonElement>('[part="earlier"]');
+    expect(earlier()?.textContent?.trim()).to.equal('Show earlier messages (150 more)');
+    const log = $('.log') as HTMLElement;
+    log.scrollTop = 0;
+    log.dispatchEvent(new Event('scroll'));
+    await settle();
+    const first = $$('li.entry')[0] as HTMLElement;
+    const top = first.getBoundingClientRect().top;
+    earlier()?.click();
+    await settle();
+    expect(texts()).to.have.length(200);
+    expect(texts()[0]).to.equal('message 51');
+    expect(first.getBoundingClientRect().top, 'the entry read stays where it was').to.be.closeTo(top, 2);
+    expect(earlier()?.textContent?.trim()).to.equal('Show earlier messages (50 more)');
+    earlier()?.click();
+    await settle();
+    expect(texts()).to.have.length(250);
+    expect(earlier()).to.equal(null);
+  });
+});
+
+describe('rpc-transcript in rpc-extension-ui', () => {
+  it('takes the host’s controller in its conversation slot, above the composer', async () => {
+    const { transport, peer } = createMemoryTransport();
+    const host = await fixture<HTMLElementTagNameMap['rpc-extension-ui']>(
+      html`<rpc-extension-ui contained .transport=${transport}>
+        <rpc-transcript slot="conversation"></rpc-transcript>
+        <textarea aria-label="Message"></textarea>
+      </rpc-extension-ui>`,
+    );
+    const conversation = host.querySelector('rpc-transcript') as RpcTranscript;
+    await host.updateComplete;
+    expect(conversation.controller).to.equal(host.controller);
+    peer.writeMessage({ type: 'message_start', message: { role: 'user', content: 'said in the host' } });
+    await frame();
+    await frame();
+    await conversation.updateComplete;
+    expect(conversation.shadowRoot?.querySelector('li.user .text')?.textContent?.trim()).to.equal(
+      'said in the host',
+    );
+    const message = host.querySelector('textarea') as HTMLTextAreaElement;
+    const below = conversation.getBoundingClientRect().bottom <= message.getBoundingClientRect().top;
+    expect(below, 'the composer is below the conversation').to.equal(true);
+  });
+});
