@@ -1,8 +1,8 @@
 /**
  * The browser bench: rpc-ui-kit's elements on a memory transport, in Chromium, Firefox and WebKit
  * side by side (bench-page.ts). Request → dialog latency, key press → response, bursts of
- * updates, a select of 10,000 options; in Chromium also memory and listeners after 10,000
- * dialogs, which need its DevTools. See bench/README.md, "Browser".
+ * updates, a select of 10,000 options, a conversation of 10,000 messages; in Chromium also memory
+ * and listeners after 10,000 dialogs and the conversation's heap, which need its DevTools. See bench/README.md, "Browser".
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CDPSession } from 'playwright-core';
@@ -32,6 +32,9 @@ export interface BrowserBenchCounts {
   readonly memoryWarmup: number;
   /** Requests in each burst. */
   readonly burst: number;
+  /** Messages of the long conversation, and tokens streamed at its end. */
+  readonly conversation: number;
+  readonly tokens: number;
 }
 
 export const DEFAULT_COUNTS: BrowserBenchCounts = {
@@ -44,6 +47,8 @@ export const DEFAULT_COUNTS: BrowserBenchCounts = {
   dialogs: 10_000,
   memoryWarmup: 500,
   burst: 1000,
+  conversation: 10_000,
+  tokens: 200,
 };
 
 export interface BrowserBenchOptions {
@@ -105,6 +110,9 @@ export async function runBrowserBench(options: BrowserBenchOptions): Promise<Ben
         if (cdp)
           rows.push(...of(await step(`${engine}: memory`, (note) => memoryRows(page, cdp, counts, note))));
         rows.push(...of(await step(`${engine}: bursts`, (note) => burstRows(page, counts, runs, note))));
+        rows.push(
+          ...of(await step(`${engine}: a long conversation`, (note) => conversationRows(page, counts, note))),
+        );
       } finally {
         await page.close();
       }
@@ -425,4 +433,38 @@ async function burstRows(
       );
   }
   return rows;
+}
+
+async function conversationRows(
+  page: BenchPage,
+  counts: BrowserBenchCounts,
+  note: Note,
+): Promise<BenchRow[]> {
+  const before = page.cdp ? await census(page.cdp) : undefined;
+  const shown = await page.call('conversationShow', { messages: counts.conversation, tokens: counts.tokens });
+  const after = page.cdp ? await census(page.cdp) : undefined;
+  await page.call('conversationRemove');
+  const label = `${counts.conversation.toLocaleString('en-US')} messages`;
+  const heap = before && after ? (after.heap - before.heap) / 1e6 : undefined;
+  note(
+    `${label} painted in ${shown.restoreMs.toFixed(0)} ms` +
+      (heap === undefined ? '' : `; JS heap +${heap.toFixed(1)} MB with them shown`),
+  );
+  return [
+    valueRow(
+      'conversation',
+      `${label}: get_messages answer → painted`,
+      round(shown.restoreMs, 1),
+      'ms',
+      1000,
+      1,
+    ),
+    // Painted in the frame after the write: one frame at most.
+    timeRow('conversation', `${label}: a streamed token → painted (next frame)`, shown.tokenMs, FRAME_MS),
+    timeRow('conversation', `${label}: a scroll jump → painted (next frame)`, shown.scrollMs, FRAME_MS),
+    timeRow('conversation', `${label}: Show earlier messages (100 more) → painted`, shown.earlierMs, 50),
+    ...(heap === undefined
+      ? []
+      : [valueRow('conversation', `${label}: JS heap while shown`, round(heap, 2), 'MB', 50, 1)]),
+  ];
 }

@@ -15,6 +15,8 @@ import { strayInput } from '../../src/components/dialog/stray-input.js';
 import type { DialogAnswer, DialogRequest } from '../../src/protocol/types.js';
 import { createMemoryTransport } from '../../src/transport/memory.js';
 import { Random } from '../random.js';
+import { conversationRemove, conversationShow } from './conversation-page.js';
+import { afterFrame, delay, nextTask, postTask, within } from './frames.js';
 import type {
   BenchDialogMethod,
   BenchPageApi,
@@ -28,44 +30,6 @@ import type {
 } from './protocol.js';
 
 const METHODS: readonly BenchDialogMethod[] = ['confirm', 'select', 'input', 'editor'];
-const WAIT_MS = 5000;
-
-// Tasks: one MessageChannel, first in first out (no timer clamping).
-
-const channel = new MessageChannel();
-const queued: (() => void)[] = [];
-channel.port1.onmessage = () => queued.shift()?.();
-
-function postTask(run: () => void): void {
-  queued.push(run);
-  channel.port2.postMessage(null);
-}
-
-const nextTask = () => new Promise<void>((resolve) => postTask(resolve));
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The next frame: when its rAF callback ran, and when the first task after it ran. */
-function afterFrame(): Promise<{ rafAt: number; doneAt: number }> {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => {
-      const rafAt = performance.now();
-      postTask(() => resolve({ rafAt, doneAt: performance.now() }));
-    });
-  });
-}
-
-/** `promise`, or a rejection naming `what` after `ms`. */
-async function within<T>(promise: Promise<T>, what: string, ms = WAIT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`bench page: no ${what} within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 // The page: the one-tag host on a memory transport.
 
@@ -550,6 +514,8 @@ const api: BenchPageApi = {
   selectClose,
   cycleDialogs,
   burst,
+  conversationShow,
+  conversationRemove,
 };
 
 (window as unknown as BenchWindow).rpcBench = api;

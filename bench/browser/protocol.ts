@@ -64,6 +64,18 @@ export interface CycleResult {
   readonly controllerListeners: number;
 }
 
+/** What showing a long conversation cost (`conversationShow`). */
+export interface ConversationResult {
+  /** From the `get_messages` answer written to the conversation painted (its newest entries). */
+  readonly restoreMs: number;
+  /** Each token of a reply streamed at its end, from its line written to painted. */
+  readonly tokenMs: readonly number[];
+  /** Each jump of the scroll position (to the start, to the end), from set to painted. */
+  readonly scrollMs: readonly number[];
+  /** Each press of "Show earlier messages" (100 more entries), from the click to painted. */
+  readonly earlierMs: readonly number[];
+}
+
 /** The page's functions, on `window.rpcBench`. */
 export interface BenchPageApi {
   /** Facts about the page: timer precision, frame interval. */
@@ -90,6 +102,10 @@ export interface BenchPageApi {
   cycleDialogs(count: number): Promise<CycleResult>;
   /** Write `count` fire-and-forget requests and watch the frames that follow. */
   burst(options: { count: number; mode: BurstMode; seed: number }): Promise<BurstResult>;
+  /** Show a conversation of `messages` messages (a reload's answer), stream `tokens`, scroll it; it stays. */
+  conversationShow(options: { messages: number; tokens: number }): Promise<ConversationResult>;
+  /** Remove the conversation shown. */
+  conversationRemove(): void;
 }
 
 /** `window` on the bench page. */

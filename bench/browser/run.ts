@@ -30,6 +30,8 @@ const quick: Partial<BrowserBenchCounts> = {
   warmup: 3,
   dialogs: 1000,
   memoryWarmup: 100,
+  conversation: 1000,
+  tokens: 20,
 };
 const rows = await runBrowserBench({
   runs,
