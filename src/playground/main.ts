@@ -1,10 +1,11 @@
-// The playground: the real agent (through the rpc-ui bridge) in the drop-in element, a composer,
-// Send and Stop, a protocol log and a theme switch.
+// The playground: the real agent (through the rpc-ui bridge) in the drop-in element, the
+// conversation, a composer, Send and Stop, a protocol log and a theme switch.
 import '../components/define.js';
 import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
-import { enterKind } from '../components/internal/keys.js';
+import { RpcTranscript, Transcript } from '../components/transcript/rpc-transcript.js';
 import { readBridgeMessage } from '../protocol/bridge.js';
 import { WebSocketTransport } from '../transport/websocket.js';
+import { bindComposer } from './composer.js';
 import { ProtocolLog } from './protocol-log.js';
 
 const ui = document.querySelector<RpcExtensionUI>('#ui');
@@ -13,9 +14,18 @@ const message = document.querySelector<HTMLTextAreaElement>('#message');
 const stop = document.querySelector<HTMLButtonElement>('#stop');
 const theme = document.querySelector<HTMLSelectElement>('#theme');
 const sendButton = document.querySelector<HTMLButtonElement>('#send');
+const followUp = document.querySelector<HTMLButtonElement>('#follow-up');
+const hint = document.querySelector<HTMLElement>('#hint');
+const conversation = document.querySelector('#transcript');
 const list = document.querySelector<HTMLOListElement>('#log');
-if (!ui || !form || !message || !stop || !theme || !list || !sendButton)
+if (!ui || !form || !message || !stop || !theme || !list || !sendButton || !followUp || !hint)
   throw new Error('The playground page is incomplete.');
+if (!(conversation instanceof RpcTranscript)) throw new Error('The playground page has no conversation.');
+
+// Following the controller before the transport is given: nothing the agent says is missed.
+const transcript = new Transcript();
+transcript.follow(ui.controller);
+conversation.transcript = transcript;
 
 const log = new ProtocolLog(
   list,
@@ -58,28 +68,15 @@ ui.controller.on('agent', ({ name, version }) => {
   ui.loginProviders = name === 'atomic' ? ATOMIC_LOGIN_PROVIDERS : [];
 });
 
-let prompts = 0;
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  const text = message.value;
-  if (text.trim() === '' || !canSend(ui.connection)) return;
-  ui.controller.send({ type: 'prompt', id: `playground-${++prompts}`, message: text });
-  message.value = '';
-});
-message.addEventListener('keydown', (event) => {
-  // Enter or Ctrl/Cmd+Enter sends; Shift+Enter is a new line.
-  const enter = enterKind(event);
-  if (enter === 'plain' || enter === 'primary') {
-    event.preventDefault();
-    form.requestSubmit();
-  }
-});
+bindComposer({ form, message, send: sendButton, followUp, hint }, ui.controller, transcript, () =>
+  canSend(ui.connection),
+);
 stop.addEventListener('click', () => ui.stop());
 // Nothing to send to while the agent is gone (the page offers to start it again) or the bridge
 // refuses the page (it says why); while reconnecting, a message waits for the connection.
 const canSend = (state: string) => state !== 'agent-exited' && state !== 'refused';
 ui.addEventListener('rpc-connection', (event) => {
-  sendButton.disabled = !canSend(event.detail.state);
+  sendButton.disabled = followUp.disabled = !canSend(event.detail.state);
 });
 // Ctrl+. (Cmd+. on a Mac) stops from anywhere, a dialog included: Tab stays inside an open dialog.
 document.addEventListener('keydown', (event) => {

@@ -22,11 +22,15 @@ async function until(what: string, check: () => boolean, timeoutMs = 5000): Prom
 
 /** The object `acquireVsCodeApi()` returns, recording what the webview posts. */
 class VsCodeApiStub implements VsCodeWebviewApi {
-  readonly posted: unknown[] = [];
+  /** What the page posted but its questions for the conversation so far (`get_messages`). */
+  get posted(): unknown[] {
+    return this.all.filter((message) => (message as { type?: string }).type !== 'get_messages');
+  }
+  readonly all: unknown[] = [];
   state: unknown = undefined;
   postMessage(message: unknown): void {
     // What VS Code does: the message is cloned on its way to the extension.
-    this.posted.push(structuredClone(message));
+    this.all.push(structuredClone(message));
   }
   getState(): unknown {
     return this.state;
@@ -171,7 +175,8 @@ describe('examples/vscode webview', () => {
     expect(field.getAttribute('aria-label')).to.equal('Message');
     field.value = '/demo';
     form.requestSubmit();
-    expect(vscode.posted).to.deep.equal([{ type: 'prompt', message: '/demo' }]);
+    // Steering, should the agent be working: an idle agent ignores the field.
+    expect(vscode.posted).to.deep.equal([{ type: 'prompt', message: '/demo', streamingBehavior: 'steer' }]);
     expect(field.value).to.equal('');
 
     // `set_editor_text` fills the composer (editor-target="#message").
@@ -187,6 +192,33 @@ describe('examples/vscode webview', () => {
     );
     await sleep(20);
     expect(element.controller.dialogs).to.have.length(0);
+  });
+
+  it('shows the conversation above the composer, asked for again (get_messages) by each new page', async () => {
+    const vscode = new VsCodeApiStub();
+    started = startWebview(vscode, root);
+    const asked = vscode.all.at(-1) as { type?: string; id?: string };
+    expect(asked.type).to.equal('get_messages');
+    const messages = [
+      { role: 'user', content: [{ type: 'text', text: 'what does this do?' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'It reads the file.' }], stopReason: 'stop' },
+    ];
+    fromExtension({
+      type: 'response',
+      id: asked.id,
+      command: 'get_messages',
+      success: true,
+      data: { messages },
+    });
+    const conversation = started.element.querySelector('rpc-transcript');
+    const texts = () =>
+      [...(conversation?.shadowRoot?.querySelectorAll('li .text') ?? [])].map((node) =>
+        node.textContent?.trim(),
+      );
+    await until('the conversation', () => texts().length === 2);
+    expect(texts()).to.deep.equal(['what does this do?', 'It reads the file.']);
+    const composer = started.element.querySelector('textarea') as HTMLTextAreaElement;
+    expect(conversation?.getBoundingClientRect().bottom).to.be.at.most(composer.getBoundingClientRect().top);
   });
 
   it('builds the HTML with the recommended CSP: nonce-only scripts, own resources only', () => {

@@ -122,8 +122,8 @@ function installTraps(): void {
   /** Tags the playground and the kit render. */
   const allowed = new Set(
     (
-      'html head body header main footer h1 h2 p span div bdi label button select option input ' +
-      'textarea form details summary ol ul li dialog slot pre code'
+      'html head body header main footer section h1 h2 h3 p span div bdi label button select option ' +
+      'input textarea form details summary ol ul li dialog slot pre code'
     ).split(' '),
   );
   /** Only from index.html (present while the document is parsed). */

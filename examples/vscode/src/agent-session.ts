@@ -119,6 +119,9 @@ export function startAgentSession(host: AgentHost, options: AgentSessionOptions)
 
   let socket: WebSocket | undefined;
   let keeper: KeeperAddress | undefined;
+  // The page's commands (a prompt, get_messages) sent while the keeper is being reached wait for
+  // it; its answers to dialogs do not: they belong to the agent that asked, maybe not this one.
+  let waiting: string[] = [];
   // A title set while VS Code is still making the view (a reloaded window) is lost, and setting
   // the same one again does nothing: it waits until the page is ready.
   let heldTitle: string | undefined;
@@ -134,6 +137,8 @@ export function startAgentSession(host: AgentHost, options: AgentSessionOptions)
     }
     socket = opened;
     keeper = address;
+    for (const text of waiting) opened.send(text);
+    waiting = [];
     opened.on('message', (data: WebSocket.RawData) => {
       const line = textOf(data);
       const title = titleOf(line);
@@ -176,6 +181,7 @@ export function startAgentSession(host: AgentHost, options: AgentSessionOptions)
       );
     } finally {
       connecting = false;
+      waiting = [];
     }
   };
   void connect();
@@ -204,6 +210,7 @@ export function startAgentSession(host: AgentHost, options: AgentSessionOptions)
         return;
       }
       if (socket && socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      else if (connecting && type !== 'extension_ui_response') waiting.push(JSON.stringify(message));
     }),
     host.onDidBecomeVisible(() => {
       // A new page, which will say when it listens.

@@ -4,6 +4,8 @@
  *
  *   import 'rpc-ui-kit/define.js';
  *   export { PostMessageTransport, type RpcExtensionUI, type RpcStateStore } from 'rpc-ui-kit';
+ *   export { Transcript } from 'rpc-ui-kit/elements/rpc-transcript.js';
  */
 import '../../../src/components/define.js';
 export { PostMessageTransport, type RpcExtensionUI, type RpcStateStore } from '../../../src/index.js';
+export { Transcript } from '../../../src/components/transcript/rpc-transcript.js';

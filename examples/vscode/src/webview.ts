@@ -15,7 +15,7 @@
  * components fall back to them (`--vscode-button-background`, `--vscode-focusBorder`, …); the
  * composer takes the same variables in media/webview.css.
  */
-import { PostMessageTransport, type RpcExtensionUI, type RpcStateStore } from './kit.js';
+import { PostMessageTransport, type RpcExtensionUI, type RpcStateStore, Transcript } from './kit.js';
 
 /** The object `acquireVsCodeApi()` returns (it may be called once per page). */
 export interface VsCodeWebviewApi extends RpcStateStore {
@@ -47,8 +47,11 @@ function fromExtension(data: unknown): FromExtension | undefined {
   return undefined;
 }
 
-/** The composer: a field that looks like VS Code's own (media/webview.css), Enter sends. */
-function composer(send: (text: string) => void): HTMLFormElement {
+/**
+ * The composer: a field that looks like VS Code's own (media/webview.css), Enter sends. While the
+ * agent works, a prompt steers it (`streamingBehavior`; an idle agent ignores it).
+ */
+function composer(send: (text: string) => void, transcript: Transcript): HTMLFormElement {
   const form = document.createElement('form');
   form.className = 'composer';
   const message = document.createElement('textarea');
@@ -60,6 +63,10 @@ function composer(send: (text: string) => void): HTMLFormElement {
   button.type = 'submit';
   button.textContent = 'Send';
   form.append(message, button);
+  const working = (now: boolean) => {
+    button.textContent = now ? 'Steer' : 'Send';
+  };
+  transcript.on('working', working);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const text = message.value.trim();
@@ -113,8 +120,9 @@ function startFailedNotice(vscode: VsCodeWebviewApi, text: string): HTMLElement 
 }
 
 /**
- * Render the agent UI into `root`, connected to the extension through `vscode`: the element, a
- * "Message" field the agent's `set_editor_text` fills, and a button that sends it as a prompt.
+ * Render the agent UI into `root`, connected to the extension through `vscode`: the element, the
+ * conversation, a "Message" field the agent's `set_editor_text` fills, and a button that sends it
+ * as a prompt.
  */
 export function startWebview(vscode: VsCodeWebviewApi, root: ParentNode = document.body): StartedWebview {
   const transport = new PostMessageTransport({ target: vscode, source: window });
@@ -124,9 +132,17 @@ export function startWebview(vscode: VsCodeWebviewApi, root: ParentNode = docume
   element.contained = true;
   // Both before the element connects: the stored state is restored before any message arrives.
   element.stateStore = vscode;
+  // The conversation follows the controller before any line arrives; after a reload or a hidden
+  // view it asks the agent for what was said (get_messages).
+  const transcript = new Transcript();
+  transcript.follow(element.controller);
+  const conversation = document.createElement('rpc-transcript');
+  conversation.slot = 'conversation';
+  conversation.transcript = transcript;
   element.transport = transport;
-  const send = (text: string): void => element.controller.send({ type: 'prompt', message: text });
-  element.append(composer(send));
+  const send = (text: string): void =>
+    element.controller.send({ type: 'prompt', message: text, streamingBehavior: 'steer' });
+  element.append(conversation, composer(send, transcript));
 
   const onMessage = (event: MessageEvent): void => {
     const message = event.origin === window.origin ? fromExtension(event.data) : undefined;

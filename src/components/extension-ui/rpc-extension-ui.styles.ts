@@ -42,6 +42,12 @@ export const extensionUIStyles = [
       min-inline-size: 0;
     }
 
+    /* In a column of fixed height the conversation takes the room left; it scrolls itself. */
+    slot[name='conversation']::slotted(*) {
+      flex: 1 1 auto;
+      min-block-size: 0;
+    }
+
     .header {
       display: flex;
       flex-wrap: wrap;

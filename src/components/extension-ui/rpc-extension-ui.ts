@@ -6,6 +6,7 @@ import type { BridgeAgentExit } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
 import type { OutboundMessage, Transport } from '../../transport/transport.js';
 import { WebSocketTransport } from '../../transport/websocket.js';
+import { lendController } from '../bindings/lend-controller.js';
 import { bindTitle } from '../bindings/title-binding.js';
 import type { RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
@@ -21,9 +22,7 @@ import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 export type { RpcPersistMode, RpcStateStore };
 
-function warn(message: string, error: unknown): void {
-  console.warn(`rpc-extension-ui: ${message}`, error);
-}
+const warn = (message: string, error: unknown) => console.warn(`rpc-extension-ui: ${message}`, error);
 
 /**
  * The whole extension UI in one tag: it owns an {@link ExtensionUIController}, connects it to the
@@ -42,18 +41,15 @@ function warn(message: string, error: unknown): void {
  * WebSocket of `url` (or a `WebSocketTransport` given as `transport`) cannot be made, the element
  * asks the rpc-ui bridge there why (a plain `POST` of the same URL): while it refuses the page (an origin it does not allow, a missing token) the
  * state is `refused` and its reason and the flag that allows it show under the header. It keeps
- * trying, and connects once the bridge takes it. Messages of the rpc-ui
- * bridge are understood: `rpc_ui_dialog_closed` closes that dialog here too (nothing is sent) and
- * says so among the notifications: answered in another tab, or, for a dialog this tab had
- * answered, that another tab's answer came first or that this one came after the agent stopped
- * waiting;
- * `rpc_ui_agent_exit` closes every dialog locally, sets `agent-exited` and shows "Agent exited
- * (code N)" with the agent's last stderr lines in a disclosure; an `rpc_ui_hello` saying the agent
- * runs clears that, and the dialogs, statuses and widgets it does not list (they ended while this
- * tab was away) are dropped locally. The bridge replays to a (re)connecting tab only the dialogs
- * it has no answer for: when it replays one this element already answered, the answer was lost
- * with the old connection (handed to a socket that died), and the same answer is sent again (the
- * bridge forwards only the first answer per dialog to the agent).
+ * trying, and connects once the bridge takes it.
+ *
+ * Messages of the rpc-ui bridge are understood: `rpc_ui_dialog_closed` closes that dialog here
+ * too (nothing is sent) and says why among the notifications (answered in another tab, another
+ * tab's answer came first, or this one came after the agent stopped waiting); `rpc_ui_agent_exit`
+ * closes every dialog locally, sets `agent-exited` and shows "Agent exited (code N)" with the
+ * agent's last stderr lines; an `rpc_ui_hello` saying the agent runs clears that and drops what
+ * ended while this tab was away. A dialog this element answered that the bridge replays lost its
+ * answer with the old connection: the same answer is sent again (the agent gets only the first).
  *
  * Host bindings: `editor-target` (a selector looked up in the element's tree scope, light DOM
  * included, each time) receives `set_editor_text` while it is empty or holds the agent's own last
@@ -75,7 +71,7 @@ function warn(message: string, error: unknown): void {
  * the store is stored without its notifications.
  *
  * Layout: a column of the header (the `header` slot and the pill), the agent-exit message, the
- * agent's logins (`rpc-login`: shown while there is one, or always with `login-providers`), the
+ * `conversation` slot, the agent's logins (`rpc-login`: shown while there is one, or always with `login-providers`), the
  * widgets above the editor, the default slot (the host's composer), the widgets below the editor,
  * the `footer` slot and the status bar. Dialogs are page-modal unless `contained`; notifications
  * float in the viewport's bottom inline-end corner unless `contained`, where they stay in the
@@ -86,6 +82,8 @@ function warn(message: string, error: unknown): void {
  * @attr connection - read-only: the connection state, set by the element
  * @slot - the host's composer (e.g. a labelled textarea and its buttons), between the widgets
  * @slot header - content at the start of the header row, before the connection pill
+ * @slot conversation - the conversation (an `rpc-transcript`) above the composer: an element here
+ * with a `controller` property and none set is given this element's controller
  * @slot footer - content after the widgets below the editor, before the status bar
  * @csspart base - the column holding everything
  * @csspart header - the row of the `header` slot and the connection pill
@@ -318,6 +316,7 @@ export class RpcExtensionUI extends LitElement {
         </div>
         ${this.#connection.renderRefusal()}
         ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#canRestart ? () => this.restartAgent() : undefined) : nothing}
+        <slot name="conversation" @slotchange=${(event: Event) => lendController(event, controller)}></slot>
         <rpc-login part="login" .controller=${controller} .providers=${this.loginProviders} .strings=${this.strings}></rpc-login>
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>
         ${this.#editorOffer.render(text)}
