@@ -4,34 +4,19 @@
  * the built playground in Debian's Chromium. The same scenarios for each, then each agent's own.
  * A `ws` tab beside the page reads what the extension received (its `UI_PROBE_RESULT` notes).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AgentCommand, type AgentName, agentCommand } from '../../src/bridge/agents/catalog.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import { Tab } from '../support/bridge-tab.js';
-import { launchChromium } from '../support/chromium.js';
-import { buildPlayground } from '../support/playground.js';
-import { openDialog, openPlayground, probeFromPage, sendMessage } from '../support/playground-page.js';
+import { openDialog, playgroundInChromium, probeFromPage, sendMessage } from '../support/playground-page.js';
 import { atomicSource } from '../support/agent.js';
 import { readingPause } from '../support/reading-pause.js';
 
 /** How long to wait for what the agent does (oh-my-pi on bun takes longer than pi on Node). */
 const AGENT_WAIT = { timeout: 10_000 };
 
-let playground: Awaited<ReturnType<typeof buildPlayground>>;
-let browser: Browser;
-const violations: string[] = [];
-
-beforeAll(async () => {
-  playground = await buildPlayground();
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  playground?.remove();
-  expect(violations).toEqual([]);
-});
+const site = playgroundInChromium();
 
 /** One agent behind a bridge, with an observer tab; `env` adds to the agent's environment. */
 async function serve(name: AgentName, env: NodeJS.ProcessEnv = {}) {
@@ -41,7 +26,7 @@ async function serve(name: AgentName, env: NodeJS.ProcessEnv = {}) {
   const bridge: Bridge = await startBridge({
     port: 0,
     agent: { ...command, env: { ...command.env, ...env }, label: name },
-    staticDir: playground.dir,
+    staticDir: site.dir,
   });
   const observer = await Tab.open(bridge.url);
   const stop = async () => {
@@ -61,7 +46,7 @@ const AGENTS: readonly { name: AgentName; shown: RegExp }[] = [
 
 describe.each(AGENTS)('$name through the bridge, in the playground', ({ name, shown }) => {
   let served: Awaited<ReturnType<typeof serve>>;
-  const open = () => openPlayground(browser, served.bridge.url, violations);
+  const open = () => site.open(served.bridge.url);
   const probe = (page: Page, calls: unknown[]) => probeFromPage(page, served.observer, calls);
   const dialog = openDialog;
 
@@ -178,7 +163,7 @@ describe('oh-my-pi: what only it does, for real', () => {
     served = await serve('omp');
   }, 60_000);
   afterAll(() => served?.stop());
-  const open = () => openPlayground(browser, served.bridge.url, violations);
+  const open = () => site.open(served.bridge.url);
 
   it('withdraws a dialog while it is shown: it closes, says so, and nothing is sent for it', async () => {
     const page = await open();
@@ -275,7 +260,7 @@ describe('atomic: what only it does, for real', () => {
   it("logs in from the page on its real oauth_* lines: the sign-in page as a link, the code's question, Cancel ends it", async () => {
     const served = await serve('atomic');
     try {
-      const page = await openPlayground(browser, served.bridge.url, violations);
+      const page = await site.open(served.bridge.url);
       const ui = page.locator('rpc-extension-ui');
       await ui.getByRole('combobox', { name: 'Provider' }).selectOption('anthropic');
       await ui.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -305,7 +290,7 @@ describe('atomic: what only it does, for real', () => {
   it('a dialog asked while the session starts is answered', async () => {
     const served = await serve('atomic', { RPC_UI_DEMO_STARTUP: 'confirm' });
     try {
-      const page = await openPlayground(browser, served.bridge.url, violations);
+      const page = await site.open(served.bridge.url);
       await expect
         .poll(() => openDialog(page).getByRole('heading').textContent(), AGENT_WAIT)
         .toBe('Start-up check');

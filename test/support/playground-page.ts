@@ -5,7 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Tab } from './bridge-tab.js';
+import { launchChromium } from './chromium.js';
+import { buildPlayground } from './playground.js';
 
 /** Open the playground at `url` and wait until it is connected; CSP violations go to `violations`. */
 export async function openPlayground(browser: Browser, url: string, violations: string[]): Promise<Page> {
@@ -54,4 +57,41 @@ export async function axeViolations(page: Page): Promise<string[]> {
     const result = await axe.run();
     return result.violations.map((v) => `${v.id} (${v.nodes.length})`);
   });
+}
+
+/** The built playground and Chromium, shared by a test file's tests (see `playgroundInChromium`). */
+export interface ChromiumPlayground {
+  /** The folder the playground was built into: a bridge's `staticDir`. */
+  readonly dir: string;
+  /** Open the playground a bridge serves at `url`, connected. */
+  open(url: string): Promise<Page>;
+}
+
+/**
+ * For a test file: the playground built and Chromium launched before its tests, both gone after
+ * them; the file fails if any page it opened broke the Content Security Policy.
+ */
+export function playgroundInChromium(): ChromiumPlayground {
+  let built: Awaited<ReturnType<typeof buildPlayground>> | undefined;
+  let browser: Browser | undefined;
+  const violations: string[] = [];
+  beforeAll(async () => {
+    built = await buildPlayground();
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    built?.remove();
+    expect(violations).toEqual([]);
+  });
+  return {
+    get dir() {
+      if (!built) throw new Error('The playground is built in beforeAll.');
+      return built.dir;
+    },
+    open(url) {
+      if (!browser) throw new Error('Chromium is launched in beforeAll.');
+      return openPlayground(browser, url, violations);
+    },
+  };
 }
