@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCli, type ServeArgs, USAGE } from './cli-args.js';
 import { type AgentCommand, type AgentName, agentCommand } from './agents/catalog.js';
+import { identifyCommand } from './agents/identify.js';
 import { packageRoot } from './default-agent.js';
 import { type BridgeAgentOptions, type BridgeOptions, startBridge } from './server.js';
 import { startStandInModel } from './stand-in-model/server.js';
@@ -36,12 +37,17 @@ function openBrowser(url: string): void {
 const log = (message: string) => console.error(message);
 
 /**
- * The agent to run: the one after `--`, or the one named (installed first when need be), on the
+ * The agent to run: the one after `--` (named by its package when it is a known agent's), or the one named (installed first when need be), on the
  * stand-in model with `--stand-in-model`.
  */
 async function agentFor(args: ServeArgs): Promise<{ agent: BridgeAgentOptions; cleanup: () => void }> {
   const [command, ...rest] = args.agent;
-  if (command !== undefined) return { agent: { command, args: rest }, cleanup: () => undefined };
+  if (command !== undefined) {
+    // Named as --agent names its own, when its package says which it is.
+    const identity = identifyCommand(command, rest);
+    if (identity) log(`rpc-ui: the command runs ${identity.name} ${identity.version ?? ''}`.trimEnd());
+    return { agent: { command, args: rest, ...(identity ? { identity } : {}) }, cleanup: () => undefined };
+  }
   const model = args.standInModel ? await startStandInModel() : undefined;
   if (model) log(`rpc-ui: the stand-in model answers at ${model.baseUrl} (scripted, offline).`);
   const named: AgentCommand = await agentCommand(args.agentName, {

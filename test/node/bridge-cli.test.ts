@@ -7,7 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { agentCommand } from '../../src/bridge/agents/catalog.js';
 import { parseCli } from '../../src/bridge/cli-args.js';
+import { atomicSource } from '../support/agent.js';
 import { Tab, until } from '../support/bridge-tab.js';
 import { isRunning, killClis, root, runCli, servingUrl } from '../support/rpc-ui-cli.js';
 
@@ -54,9 +56,26 @@ describe('rpc-ui serve', () => {
     const tab = await Tab.open(url);
     const hello = await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
     expect(hello.value).toMatchObject({ agent: `${process.execPath} -e ${agent}`, running: true });
+    expect(hello.value).not.toHaveProperty('identity');
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   });
+
+  it('names the agent a command after -- runs, as --agent does (atomic, built from its source)', async () => {
+    const env = { ...process.env, RPC_UI_ATOMIC_SOURCE: atomicSource() };
+    const atomic = await agentCommand('atomic', { install: false, env });
+    // Its environment (a throwaway HOME, offline) reaches it through the bridge's.
+    const args = ['serve', '--port', '0', '--no-open', '--', atomic.command, ...atomic.args];
+    const cli = runCli(args, undefined, atomic.env);
+    const line = await until('the serving line', () => cli.stdout[0], 30_000);
+    const tab = await Tab.open(line.replace('rpc-ui: serving ', ''));
+    const hello = await tab.next('hello', (v) => v.type === 'rpc_ui_hello');
+    expect(hello.value).toMatchObject({ identity: atomic.identity, running: true });
+    expect(atomic.identity).toMatchObject({ name: 'atomic', version: '6031a92' });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    atomic.cleanup();
+  }, 60_000);
 });
 
 describe('rpc-ui serve, when things go wrong', () => {
