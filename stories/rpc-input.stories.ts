@@ -166,30 +166,29 @@ export const LoginManualCode: Story = {
   },
 };
 
-export const LoginPromptNeedsAnswer: Story = {
-  name: 'A login question that needs an answer (atomic)',
+export const LoginCodeNeedsAnswer: Story = {
+  name: 'A login code that is not sent empty (atomic)',
   args: {
-    request: inputRequest('input-login-prompt', {
-      title: 'Radius server URL',
-      placeholder: 'https://radius.example',
-      login: { method: 'oauth_prompt', provider: 'radius', loginId: 'radius' },
+    request: inputRequest('input-login-empty-code', {
+      title: '',
+      login: { method: 'oauth_manual_code', provider: 'anthropic', loginId: 'anthropic' },
     }),
   },
   parameters: storyParameters({
     description:
-      'An `oauth_prompt` without `allowEmpty: true` is not sent empty: Submit says why, and the ' +
-      'dialog stays open to type an answer or cancel.',
+      'An empty `oauth_manual_code` is not sent (it would only end the login in "Missing ' +
+      'authorization code"): Submit says what the field needs, and the dialog stays open.',
   }),
   play: async ({ canvasElement, args }) => {
     const { screen } = await input(canvasElement);
     await userEvent.keyboard('{Enter}');
     await expect(args.onRpcResponse).not.toHaveBeenCalled();
-    const reason = 'Not sent: this login needs an answer. Type one, or cancel.';
+    const reason = 'Not sent: paste the code from the sign-in page, or the address your browser was sent to.';
     await expect(screen.getByText(reason)).toBeVisible();
     await expect(screen.getByRole('textbox')).toHaveAccessibleDescription(expect.stringContaining(reason));
-    await userEvent.keyboard('https://radius.example{Enter}');
+    await userEvent.keyboard('code#state{Enter}');
     await expect(responses(args.onRpcResponse)).toEqual([
-      { type: 'extension_ui_response', id: 'input-login-prompt', value: 'https://radius.example' },
+      { type: 'extension_ui_response', id: 'input-login-empty-code', value: 'code#state' },
     ]);
   },
 };

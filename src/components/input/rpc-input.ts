@@ -17,16 +17,17 @@ import { dialogEnglish, format, inputEnglish, stringsFor } from '../strings/stri
  *
  * A question of an agent's login (atomic's `oauth_*`, `request.login`) names the provider above
  * the title. Its manual-code question comes without a title: the element words one, and links the
- * login's page (http and https only, never opened by itself), where the code comes from. A prompt that
- * does not allow an empty answer (`login.allowEmpty` not `true`) is not sent empty: Submit says
- * why and the dialog stays open. A placeholder the agent cut to fit its frame is shown without
+ * login's page (http and https only, never opened by itself), where the code comes from; it is
+ * never sent empty: Submit says what it needs and the dialog stays open. A login's other
+ * questions (`oauth_prompt`) take a blank answer, as atomic's own terminal does ("blank for
+ * github.com"). A placeholder the agent cut to fit its frame is shown without
  * the cut mark, and a line under the field says so.
  *
  * @tagname rpc-input
  * @summary The single-line text dialog.
  * @csspart field - the text field
  * @csspart hint - the keyboard hint
- * @csspart refusal - why Submit sent nothing (an empty answer a login does not take)
+ * @csspart refusal - why Submit sent nothing (an empty code for a login)
  * @csspart login-page - the link to the login's page, beside its manual-code question
  * @csspart submit-button - the "OK" button
  * @csspart cancel-button - the "Cancel" button
@@ -74,11 +75,10 @@ export class RpcInput extends TextDialogElement<InputRequest> {
     return this.renderSubmitActions(this.primaryAction, { hint: this.text.inputHint });
   }
 
-  /** A login's prompt takes an empty answer only when it says so (`allowEmpty`). */
+  /** An empty code would only end the login in a failure ("Missing authorization code"). */
   protected override refusal(value: string): string | undefined {
-    const login = this.request?.login;
-    return value === '' && login?.method === 'oauth_prompt' && login.allowEmpty !== true
-      ? this.text.loginEmptyRefused
+    return value.trim() === '' && this.request?.login?.method === 'oauth_manual_code'
+      ? this.text.loginCodeRefused
       : undefined;
   }
 

@@ -46,8 +46,8 @@ export interface RpcStrings extends LoginStrings, TranscriptStrings {
   loginEyebrow: string;
   /** Input: the title of a login's manual-code question (atomic's `oauth_manual_code`), `{provider}`. */
   loginCodeTitle: string;
-  /** Input: why a login's question that needs an answer was not sent empty (atomic's `oauth_prompt`). */
-  loginEmptyRefused: string;
+  /** Input: why a login's manual-code question was not sent empty (atomic's `oauth_manual_code`). */
+  loginCodeRefused: string;
   /**
    * Input: the link to a login's page beside its manual-code question, where the code comes from
    * (the login panel is behind the dialog): `{host}`.
@@ -172,7 +172,8 @@ export const inputEnglish = {
   inputHint: 'Enter to submit, Escape to cancel',
   placeholderCut: 'The agent cut the placeholder short: {count} characters left out.',
   loginCodeTitle: 'Paste the code from {provider}, or the address your browser was sent to',
-  loginEmptyRefused: 'Not sent: this login needs an answer. Type one, or cancel.',
+  loginCodeRefused:
+    'Not sent: paste the code from the sign-in page, or the address your browser was sent to.',
   loginPageLink: 'Open the sign-in page at {host} (a new tab)',
 } satisfies Partial<RpcStrings>;
 

@@ -96,32 +96,43 @@ describe("atomic's login questions", () => {
     ]);
   });
 
-  it('oauth_prompt without allowEmpty: an empty answer is not sent, and the dialog says why', async () => {
+  it('oauth_manual_code: an empty code is not sent, and the field says what it needs', async () => {
     const { ask, sent } = await host();
-    const el = await ask<RpcInput>(
-      {
-        ...envelope('p1', 'oauth_prompt', 'radius'),
-        prompt: { message: 'Radius server URL', placeholder: 'https://radius.example' },
-      },
-      'rpc-input',
-    );
-    expect(part(el, 'h2').textContent).to.equal('Radius server URL');
-    expect(part(el, '[part="eyebrow"]').textContent).to.equal('Log in to radius');
+    const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
     await press('Enter');
+    await typeText('  ');
     part(el, '[data-action="submit"]').click();
     await el.updateComplete;
     await aTimeout(20);
     expect(sent()).to.deep.equal([]);
-    const reason = 'Not sent: this login needs an answer. Type one, or cancel.';
+    const reason = 'Not sent: paste the code from the sign-in page, or the address your browser was sent to.';
     expect(part(el, '[part="refusal"]').textContent).to.equal(reason);
     expect(part(el, '[part="refusal"]').getBoundingClientRect().height).to.be.greaterThan(0);
     expect((await findNode((n) => n.role === 'textbox'))?.description).to.contain(reason);
-    await typeText('https://r.example');
+    await typeText('code#state');
     await el.updateComplete;
     expect(part(el, '[part="refusal"]').textContent).to.equal('');
     await press('Enter');
     await aTimeout(20);
-    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'p1', value: 'https://r.example' }]);
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'm1', value: '  code#state' }]);
+  });
+
+  it('oauth_prompt: a blank answer is sent, as atomic’s own terminal sends it (GitHub Copilot’s “blank for github.com”)', async () => {
+    const { ask, sent } = await host();
+    const el = await ask<RpcInput>(
+      {
+        ...envelope('p1', 'oauth_prompt', 'github-copilot'),
+        prompt: {
+          message: 'GitHub Enterprise URL/domain (blank for github.com)',
+          placeholder: 'company.ghe.com',
+        },
+      },
+      'rpc-input',
+    );
+    expect(part(el, 'h2').textContent).to.equal('GitHub Enterprise URL/domain (blank for github.com)');
+    await press('Enter');
+    await aTimeout(20);
+    expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'p1', value: '' }]);
   });
 
   it('oauth_prompt with allowEmpty: the empty answer is sent; a plain input is unchanged', async () => {
@@ -176,12 +187,10 @@ describe("atomic's login questions", () => {
 
   it('has no axe violations: the eyebrow, the worded title and the reason', async () => {
     const { ask } = await host();
-    const el = await ask<RpcInput>(
-      { ...envelope('p3', 'oauth_prompt', 'radius'), prompt: { message: 'Server?' } },
-      'rpc-input',
-    );
+    const el = await ask<RpcInput>(envelope('m3', 'oauth_manual_code', 'anthropic'), 'rpc-input');
     await press('Enter');
     await el.updateComplete;
+    expect(part(el, '[part="refusal"]').textContent).to.not.equal('');
     await animationsDone(el);
     await expect(el).to.be.accessible();
     el.style.colorScheme = 'dark';
