@@ -40,6 +40,12 @@ async function shown(page: Page): Promise<string[]> {
 
 const reply = (page: Page): Locator => page.locator('rpc-transcript li.assistant').last();
 
+/** Send `prompt` (one the stand-in answers at length) and wait until its reply streams. */
+async function streamingReply(page: Page, prompt: string): Promise<void> {
+  await sendMessage(page, prompt);
+  await expect.poll(() => reply(page).getAttribute('aria-busy'), AGENT_WAIT).toBe('true');
+}
+
 const AGENTS: readonly AgentName[] = ['pi', 'pi-0.73', 'omp', 'atomic'];
 
 describe.each(AGENTS)('%s: a real turn in the playground, on the stand-in model', (name) => {
@@ -126,8 +132,7 @@ describe.each(AGENTS)('%s: a real turn in the playground, on the stand-in model'
 
   it('Stop (Ctrl+.) ends a streaming reply, and the conversation says it was stopped', async () => {
     const page = await site.open(bridge.url);
-    await sendMessage(page, 'a long one to stop');
-    await expect.poll(() => reply(page).getAttribute('aria-busy'), AGENT_WAIT).toBe('true');
+    await streamingReply(page, 'a long one to stop');
     await page.keyboard.press('Control+Period');
     await expect.poll(() => reply(page).getAttribute('aria-busy'), AGENT_WAIT).toBe('false');
     await expect
@@ -203,8 +208,7 @@ describe.each(AGENTS)('%s: a real turn in the playground, on the stand-in model'
 
   it('a select asked while a reply streams is answered, and the reply streams on to its end', async () => {
     const page = await site.open(bridge.url);
-    await sendMessage(page, 'a long answer while I pick');
-    await expect.poll(() => reply(page).getAttribute('aria-busy'), AGENT_WAIT).toBe('true');
+    await streamingReply(page, 'a long answer while I pick');
     // An extension's command runs at once, in the middle of the turn.
     await sendMessage(page, '/probe [{"call":"select","args":["Pick one",["alpha","beta"]]}]');
     await expect.poll(() => openDialog(page).getByRole('heading').textContent(), AGENT_WAIT).toBe('Pick one');

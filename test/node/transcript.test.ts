@@ -121,6 +121,23 @@ describe('the transcript of the agent’s own errors', () => {
     expect(transcript.entries[2]).toMatchObject({ result: 'exit 1', isError: true, running: false });
   });
 
+  it('keeps each part of a streamed reply in place: thinking and text deltas, interleaved', () => {
+    const transcript = new Transcript();
+    const update = (type: string, contentIndex: number, delta: string) =>
+      transcript.take({ type: 'message_update', assistantMessageEvent: { type, contentIndex, delta } });
+    transcript.take({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    update('thinking_delta', 0, 'Let me ');
+    update('thinking_delta', 0, 'think.');
+    update('text_delta', 1, 'The answer');
+    update('text_delta', 1, ' is 42');
+    update('thinking_delta', 0, ' Done.');
+    update('text_delta', 2, '.');
+    expect(transcript.entries[0]).toMatchObject({
+      thinking: 'Let me think. Done.',
+      text: 'The answer is 42.',
+    });
+  });
+
   it('ignores what is not a record of the turn, and records it cannot read', () => {
     const transcript = new Transcript();
     for (const value of [null, 'text', [], { type: 'message_update' }, { type: 'message_end', message: 3 }])

@@ -55,6 +55,12 @@ function dropUnservedDevDependency(dir: string): void {
 /** The file in the build that names the commit it was built from. */
 const COMMIT_FILE = '.rpc-ui-commit';
 
+/** The commit checked out in the git repository holding `dir`, whole, or `''` outside one. */
+export function checkoutCommit(dir: string): string {
+  const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' });
+  return head.status === 0 ? head.stdout.trim() : '';
+}
+
 /** The commit atomic was built from (its first 7 hex digits), when the source named it. */
 export function atomicCommit(cli: string): string | undefined {
   try {
@@ -100,10 +106,7 @@ export async function atomicCli(
       writeFileSync(join(dir, COMMIT_FILE), commit.stdout ?? '');
     } else if (existsSync(join(from, '.git')) || from.includes('://')) {
       await step('clone', 'git', ['clone', '--quiet', from, dir]);
-      writeFileSync(
-        join(dir, COMMIT_FILE),
-        spawnSync('git', ['rev-parse', 'HEAD'], { cwd: dir }).stdout ?? '',
-      );
+      writeFileSync(join(dir, COMMIT_FILE), checkoutCommit(dir));
     } else cpSync(from, dir, { recursive: true, filter: (path) => !path.includes('node_modules') });
     dropUnservedDevDependency(dir);
     await step('npm ci', npmCommand(), [

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { AgentIdentity } from '../../protocol/agent.js';
-import { atomicCommit } from './atomic.js';
+import { atomicCommit, checkoutCommit } from './atomic.js';
 
 /** The agents' npm packages, and the names the kit knows them by. */
 const PACKAGES: Readonly<Record<string, string>> = {
@@ -39,7 +39,8 @@ export function identifyCommand(
     const manifest = readManifest(join(dir, 'package.json'));
     const name = manifest?.name === undefined ? undefined : PACKAGES[manifest.name];
     if (name === 'atomic') {
-      const commit = atomicCommit(join(dir, 'dist', 'cli.js')) ?? gitCommit(dir);
+      const commit =
+        atomicCommit(join(dir, 'dist', 'cli.js')) ?? (checkoutCommit(dir).slice(0, 7) || undefined);
       return { name, ...(commit ? { version: commit } : {}) };
     }
     if (name) return { name, ...(manifest?.version ? { version: manifest.version } : {}) };
@@ -64,28 +65,6 @@ function readManifest(file: string): { name?: string; version?: string } | undef
       ...(typeof name === 'string' ? { name } : {}),
       ...(typeof version === 'string' ? { version } : {}),
     };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The commit checked out in the git repository holding `dir` (its first 7 hex digits). */
-function gitCommit(dir: string): string | undefined {
-  for (let at = dir; ; at = dirname(at)) {
-    const head = join(at, '.git', 'HEAD');
-    if (existsSync(head)) {
-      const text = readFileSync(head, 'utf8').trim();
-      const ref = /^ref: (.+)$/.exec(text)?.[1];
-      const hash = ref ? readIfThere(join(at, '.git', ref)) : text;
-      return /^[0-9a-f]{7,}$/.test(hash ?? '') ? hash?.slice(0, 7) : undefined;
-    }
-    if (dirname(at) === at) return undefined;
-  }
-}
-
-function readIfThere(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8').trim();
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
@@ -91,6 +92,8 @@ export class RpcTranscript extends LitElement {
   #seen = 0;
   /** The scroll height before "Show earlier messages", to keep the view where it was. */
   #heightBefore: number | undefined;
+  /** The strings rendered with: a new object only when one of them changed. */
+  #text = transcriptEnglish;
 
   /** The transcript shown. */
   get current(): Transcript | undefined {
@@ -111,6 +114,9 @@ export class RpcTranscript extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('controller') || changed.has('transcript')) this.#bind();
+    const text = stringsFor(transcriptEnglish, this.strings);
+    if (Object.entries(text).some(([key, value]) => this.#text[key as keyof typeof text] !== value))
+      this.#text = text;
     // Reading further up, the user keeps what they read: new entries do not push it out.
     const count = this.current?.entries.length ?? 0;
     if (!this.#follow) this.#rendered += Math.max(0, count - this.#seen);
@@ -144,7 +150,7 @@ export class RpcTranscript extends LitElement {
   }
 
   protected override render(): TemplateResult {
-    const text = stringsFor(transcriptEnglish, this.strings);
+    const text = this.#text;
     const entries = this.current?.entries ?? [];
     const earlier = Math.max(0, entries.length - this.#rendered);
     return html`
@@ -164,7 +170,8 @@ export class RpcTranscript extends LitElement {
           ${repeat(
             earlier > 0 ? entries.slice(earlier) : entries,
             (entry) => entry.id,
-            (entry) => this.#entry(entry, text),
+            // An entry is replaced, never changed: one that stayed is not rendered again.
+            (entry) => guard([entry, text], () => this.#entry(entry, text)),
           )}
         </ol>
       </section>

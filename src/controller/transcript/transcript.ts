@@ -153,14 +153,6 @@ export class Transcript {
     if (this.#changed) this.#events.emit('change', this.#entries);
   }
 
-  /** Forget every entry (a new session). */
-  clear(): void {
-    this.#entries.length = 0;
-    this.#at.clear();
-    this.#reply = undefined;
-    this.#events.emit('change', this.#entries);
-  }
-
   #apply(record: Record<string, unknown>): void {
     if (record.type === 'agent_end') this.#setWorking(false);
     // A record of a turn says the agent works, though its agent_start came before a reload.
@@ -244,10 +236,18 @@ export class Transcript {
       return;
     }
     let block = reply.blocks.get(index);
+    const fresh = !block;
     if (!block) reply.blocks.set(index, (block = { type, text: '' }));
-    if (kind.endsWith('_delta')) block.text += stringOf(event.delta) ?? '';
+    const delta = kind.endsWith('_delta') ? (stringOf(event.delta) ?? '') : undefined;
+    if (delta !== undefined) block.text += delta;
     else if (kind.endsWith('_end') && typeof event.content === 'string') block.text = event.content;
     else return;
+    // A token at the end of the reply (nearly every one) is appended, not joined again with all
+    // the parts before it; a part's first token joins them, so the entry matches its parts.
+    if (delta !== undefined && !fresh && index === Math.max(...reply.blocks.keys())) {
+      this.#update<AssistantEntry>(reply.id, (entry) => ({ ...entry, [type]: entry[type] + delta }));
+      return;
+    }
     const parts = [...reply.blocks.entries()].sort(([a], [b]) => a - b).map(([, part]) => part);
     const joined = (of: 'text' | 'thinking') =>
       parts
