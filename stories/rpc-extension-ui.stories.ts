@@ -385,9 +385,9 @@ export const AgentExited: Story = {
     await expect(restart).toBeVisible();
     const transport = el.transport as ReplayTransport;
     await userEvent.click(restart);
-    await expect(transport.peer.received.map((line) => JSON.parse(line) as unknown)).toEqual([
-      { type: 'rpc_ui_restart_agent' },
-    ]);
+    // (Connected, the page asked the agent for its models first.)
+    const sent = transport.peer.received.map((line) => JSON.parse(line) as { type?: string });
+    await expect(sent.map((line) => line.type)).toEqual(['get_available_models', 'rpc_ui_restart_agent']);
   },
 };
 
@@ -412,22 +412,22 @@ export const OhMyPiWithdrawn: Story = {
 };
 
 /**
- * atomic's login to anthropic, started from the host's login form (`login-providers`), as it runs
- * (test/fixtures/atomic-6031a92/oauth-providers.jsonl, before the page answers): the sign-in
- * page to open, and its manual-code question.
+ * atomic's login to anthropic, started from the login form, which lists the providers atomic
+ * names (its `get_available_models`), as it runs (test/fixtures/atomic-6031a92/oauth-providers.jsonl,
+ * before the page answers): the sign-in page to open, and its manual-code question, both naming
+ * the provider as atomic does.
  */
 export const AtomicLogin: Story = {
   name: 'atomic: a login',
   args: {
     lines: beforeAnswer(atomicLogin),
-    loginProviders: ['anthropic', 'openai-codex', 'github-copilot'],
     login: 'anthropic',
   },
   parameters: storyParameters({ stage: { blockSize: 34 } }),
   play: async ({ canvasElement }) => {
     const input = await hostDialog(canvasElement, 'rpc-input');
     await expect(input.dialog.open).toBe(true);
-    await expect(input.screen.getByText('Log in to anthropic')).toBeVisible();
+    await expect(input.screen.getByText('Log in to Anthropic')).toBeVisible();
     const login = await inHost(canvasElement, 'rpc-login');
     const link = login.screen.getByRole('link', { name: 'Open the sign-in page (claude.ai)' });
     await expect(link.getAttribute('href')).toMatch(/^https:\/\/claude\.ai\/oauth\/authorize\?/);

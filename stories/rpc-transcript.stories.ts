@@ -4,6 +4,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { ExtensionUIController } from '../src/controller/controller.js';
 import { Transcript } from '../src/controller/transcript/transcript.js';
 import { createMemoryTransport } from '../src/transport/memory.js';
+import atomicNoModel from '../test/fixtures/atomic-6031a92/oauth-anthropic-manual-code.jsonl?raw';
 import ompTurns from '../test/fixtures/omp-18.2.3/stand-in-turns.jsonl?raw';
 import piTurns from '../test/fixtures/pi-1.6.0/stand-in-turns.jsonl?raw';
 import { metaParameters, stage } from './story-helpers.js';
@@ -126,5 +127,24 @@ export const LongConversation: Story = {
     earlier.click();
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(200));
     await expect(screen.getByRole('button', { name: 'Show earlier messages (800 more)' })).toBeVisible();
+  },
+};
+
+/**
+ * atomic with no model (test/fixtures/atomic-6031a92/oauth-anthropic-manual-code.jsonl, its
+ * `get_state` and `get_available_models` answers): where the conversation would be, why, in
+ * atomic's words, and the providers it offers to sign in to, by its names.
+ */
+export const NoModel: Story = {
+  args: { turns: atomicNoModel },
+  play: async ({ canvasElement }) => {
+    const el = canvasElement.querySelector('rpc-transcript');
+    await waitFor(() => expect(el?.shadowRoot?.querySelector('[part="no-model"]')).toBeTruthy());
+    const screen = within(el?.shadowRoot as unknown as HTMLElement);
+    await expect(screen.getByText('The agent has no model')).toBeVisible();
+    await expect(screen.getByText(/^No models available\. Use \/login/)).toBeVisible();
+    await expect(
+      screen.getByText(/Sign in to a provider it offers: Anthropic, GitHub Copilot/),
+    ).toBeVisible();
   },
 };

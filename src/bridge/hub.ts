@@ -333,6 +333,7 @@ export class AgentHub {
       this.#sendText(tab, JSON.stringify(refused));
       return;
     }
+    this.#table.command(value);
     this.#toAgent(message);
   }
 

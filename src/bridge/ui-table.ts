@@ -18,6 +18,7 @@ import { questionFingerprint } from '../protocol/fingerprint.js';
 import { BoundedMap, BoundedSet } from '../transport/bounded.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import { encodeJson, isPlainObject } from '../transport/jsonl.js';
+import { LoginTable } from './login-table.js';
 
 /** A question the agent is waiting on an answer to. */
 interface AwaitedQuestion {
@@ -103,19 +104,26 @@ export class UiTable {
   readonly #statuses = new Map<string, string>();
   readonly #widgets = new Map<string, string>();
   #title: string | undefined;
+  readonly #logins: LoginTable;
+  /**
+   * The agent's last answers about its models (`get_available_models`, `get_state`): atomic
+   * answers no command while a sign-in waits, and a tab that reloads then still names its providers.
+   */
+  readonly #models = new Map<'catalog' | 'state', string>();
 
   constructor(clock: Clock = systemClock) {
     this.#clock = unrefTimers(clock);
+    this.#logins = new LoginTable(this.#clock);
   }
 
   /**
    * Record one line from the agent. Anything but a valid extension UI request is ignored, but for
-   * the end of a login (the response to `login_provider`), which ends its questions.
+   * the end of a login (the response to `login_provider`, or oh-my-pi's `login`), which ends its
+   * questions and its pages.
    * @param agent which agent wrote it, where agents differ (oh-my-pi's `timeout: 0`)
    */
   observe(message: InboundMessage, agent?: AgentIdentity): void {
-    if (message.type === 'response' && message.text.includes('"login_provider"'))
-      return this.#loginEnded(message);
+    if (message.type === 'response') return this.#response(message);
     if (message.type !== REQUEST_TYPE) return;
     const raw = message.value;
     if (!isPlainObject(raw)) return;
@@ -159,9 +167,19 @@ export class UiTable {
       case 'setTitle':
         this.#title = message.text;
         break;
+      case 'open_url':
+      case 'oauth_device_code':
+      case 'oauth_info':
+        this.#logins.keep(request, raw, message.text);
+        break;
       default:
         break;
     }
+  }
+
+  /** A tab's command on its way to the agent: a login it starts is ended by the answer. */
+  command(value: Readonly<Record<string, unknown>>): void {
+    this.#logins.command(value);
   }
 
   /**
@@ -203,14 +221,15 @@ export class UiTable {
   }
 
   /**
-   * The lines a newly connected tab needs, in order: statuses, widgets, the title, then the
-   * pending dialogs, each with its `timeout` rewritten to the milliseconds that remain, then the
+   * The lines a newly connected tab needs, in order: statuses, widgets, the title, the agent's
+   * last answers about its models, the logins' pages, codes and messages, then the pending dialogs, each with its `timeout` rewritten to the milliseconds that remain, then the
    * dialogs with bad fields nobody answered yet (the kit answers them cancelled: with no tab
    * connected when one came, the agent would wait for good).
    */
   replay(): string[] {
     const lines = [...this.#statuses.values(), ...this.#widgets.values()];
     if (this.#title !== undefined) lines.push(this.#title);
+    lines.push(...this.#models.values(), ...this.#logins.replay());
     const now = this.#clock.now();
     for (const dialog of this.#dialogs.values()) {
       if (dialog.timeout === undefined) {
@@ -231,6 +250,8 @@ export class UiTable {
     this.#statuses.clear();
     this.#widgets.clear();
     this.#badDialogs.clear();
+    this.#logins.clear();
+    this.#models.clear();
     this.#title = undefined;
   }
 
@@ -248,14 +269,32 @@ export class UiTable {
     if (this.#remove(id)) this.#expired.add(id);
   }
 
-  /** A login ended (atomic answered `login_provider`): the agent waits on none of its questions. */
+  /** A command's answer: one about the models is kept; the end of a login ends its questions. */
+  #response(message: InboundMessage): void {
+    // Most answers are of other commands: those are not parsed here.
+    if (!/"(get_available_models|get_state|login_provider|login)"/.test(message.text)) return;
+    const parsed = message.parse();
+    const value = parsed.ok && isPlainObject(parsed.value) ? parsed.value : undefined;
+    const command = value?.command;
+    if (command === 'login_provider' || command === 'login') this.#loginEnded(message);
+    if (value?.success !== true || !isPlainObject(value.data)) return;
+    if (command === 'get_available_models' && Array.isArray(value.data.models))
+      this.#models.set('catalog', message.text);
+    else if (command === 'get_state') this.#models.set('state', message.text);
+    // Signed in: the models kept are old news; a tab asks afresh, and the agent answers now.
+    else if (command === 'login_provider') this.#models.clear();
+  }
+
+  /** A login ended (the agent answered the command that started it): it waits on none of its questions. */
   #loginEnded(message: InboundMessage): void {
     const parsed = message.parse();
-    const data = parsed.ok && isPlainObject(parsed.value) ? parsed.value.data : undefined;
-    const provider = isPlainObject(data) ? data.provider : undefined;
-    if (typeof provider !== 'string') return;
-    for (const { request } of [...this.#dialogs.values()])
-      if (request.login?.provider === provider) this.#withdraw(request.id);
+    const ended = parsed.ok && isPlainObject(parsed.value) ? this.#logins.ended(parsed.value) : undefined;
+    if (!ended || (ended.provider === undefined && ended.loginId === undefined)) return;
+    for (const { request } of [...this.#dialogs.values()]) {
+      const login = request.login;
+      if (login && (login.provider === ended.provider || login.loginId === ended.loginId))
+        this.#withdraw(request.id);
+    }
   }
 
   #addDialog(request: DialogRequest, raw: Record<string, unknown>, text: string, zeroIsOver: boolean): void {

@@ -7,9 +7,10 @@ import type { ConnectionState, OutboundMessage, Transport } from '../transport/t
 import { type Clock, systemClock } from './clock.js';
 import { DialogQueue } from './dialog-queue.js';
 import { Logins } from './logins.js';
+import { AgentModels } from './models.js';
 import type { ChangeKind, ControllerEvents, ControllerOptions } from './events.js';
 import { type RoutingTargets, routeLine } from './routing.js';
-import { type ControllerSnapshot, readSnapshot, reopenDialogs, takeSnapshot } from './snapshot.js';
+import { type ControllerSnapshot, readSnapshot, restoreSnapshot, takeSnapshot } from './snapshot.js';
 import type {
   ClientNote,
   NotificationEntry,
@@ -46,6 +47,11 @@ export class ExtensionUIController {
     withdraw: (id) => this.#withdraw(id, false),
     changed: () => this.#update('logins', this.logins.list),
   });
+  /** What the agent says of its models and sign-in providers; `ask()` asks it. */
+  readonly models: AgentModels = new AgentModels({
+    send: (message) => this.send(message),
+    changed: () => this.#update('models', this.models),
+  });
   #transport: Transport | undefined;
   #unsubscribe: (() => void)[] = [];
 
@@ -63,6 +69,7 @@ export class ExtensionUIController {
       notify: (entry) => this.#notify(entry),
       noteId: () => this.#noteId(),
       logins: this.logins,
+      models: this.models,
       agent: () => this.#agent,
       useAgent: (agent) => this.useAgent(agent),
       withdraw: (id) => this.#withdraw(id, true),
@@ -90,6 +97,7 @@ export class ExtensionUIController {
     const onState = (state: ConnectionState) => {
       // Open: the transport sent what waited in its outbox, the answers too.
       if (state === 'open') this.#queue.delivered();
+      else this.models.reset();
       this.#update('state', state);
     };
     this.#unsubscribe = [
@@ -167,6 +175,7 @@ export class ExtensionUIController {
     this.#session = session;
     for (const dialog of this.#queue.clear({ closed: true })) this.#events.emit('dismiss', { dialog });
     this.logins.clear();
+    this.models.clear();
     this.#changed('session');
     return true;
   }
@@ -316,22 +325,15 @@ export class ExtensionUIController {
   }
 
   /**
-   * Bring back a state from `snapshot()` (after a reload, or a hidden VS Code webview). Dialogs
-   * keep their remaining time less the wall-clock time since the snapshot; one whose time ran out
-   * meanwhile expires at once, and the text typed in them comes back (`draft`). Dialogs already
-   * pending are kept. Emits `statuses`, `widgets` and `title` (when there is one) with the
-   * restored values; not `editorText`, which fills the host's composer and would overwrite what
-   * the user typed since (its `change` is emitted). A snapshot of another agent process than the
-   * current one brings back no dialogs. Input that is not a valid snapshot is refused.
+   * Bring back a state from `snapshot()` (after a reload, or a hidden VS Code webview): dialogs
+   * with their time left less the time away and their drafts, unless the snapshot is of another
+   * agent process. Emits `statuses`, `widgets` and `title` with the restored values; not
+   * `editorText`, which would overwrite the host's composer (its `change` is). docs/client.md
+   * says more.
    * @throws TypeError with the reason when `data` is not a snapshot.
    */
   restore(data: unknown): void {
-    const snapshot = readSnapshot(data);
-    const queue = this.#queue;
-    const fresh = this.#session === undefined && queue.list.length === 0;
-    if (fresh) this.#session = snapshot.session;
-    if (fresh || this.#session === snapshot.session) reopenDialogs(snapshot, queue);
-    this.#state.restore(snapshot);
+    this.#session = restoreSnapshot(readSnapshot(data), this.#session, this.#queue, this.#state);
     this.#update('statuses', this.statuses);
     this.#update('widgets', this.widgets);
     if (this.title !== undefined) this.#events.emit('title', this.title);
@@ -339,19 +341,17 @@ export class ExtensionUIController {
   }
 
   /**
-   * Forget what ended while this client was away, as the rpc-ui bridge's `rpc_ui_hello` lists
-   * what is still live: pending dialogs not in `dialogs` close locally (`dismiss`, nothing is
-   * sent), statuses and widgets whose keys are not listed are removed. A list that is absent
-   * keeps its part as it is (an older bridge sends none).
+   * Forget what ended while this client was away, as the bridge's `rpc_ui_hello` lists what is
+   * live: dialogs not listed close locally (`dismiss`, nothing sent), statuses and widgets not
+   * listed go. An absent list keeps its part as it is (an older bridge sends none).
    */
   retain(live: {
     readonly dialogs?: readonly string[];
     readonly statuses?: readonly string[];
     readonly widgets?: readonly string[];
   }): void {
-    const { dialogs } = live;
-    if (dialogs)
-      for (const { request } of this.dialogs) if (!dialogs.includes(request.id)) this.cancel(request.id);
+    for (const { request } of this.dialogs)
+      if (live.dialogs?.includes(request.id) === false) this.cancel(request.id);
     this.#state.retain(live.statuses, live.widgets);
   }
 

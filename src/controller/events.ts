@@ -5,6 +5,7 @@ import type { InboundMessage } from '../transport/inbound.js';
 import type { ConnectionState, Transport } from '../transport/transport.js';
 import type { Clock } from './clock.js';
 import type { LoginEntry } from './logins.js';
+import type { AgentModels } from './models.js';
 import type {
   DismissEvent,
   ExpireEvent,
@@ -26,6 +27,7 @@ export type ChangeKind =
   | 'session'
   | 'agent'
   | 'logins'
+  | 'models'
   | 'state';
 
 /** Events of an {@link ExtensionUIController}. */
@@ -76,6 +78,8 @@ export interface ControllerEvents {
   agent: AgentIdentity;
   /** The agent's logins changed (atomic's `oauth_*`, oh-my-pi's `open_url`). */
   logins: readonly LoginEntry[];
+  /** What the agent said of its models or sign-in providers changed (`controller.models`). */
+  models: AgentModels;
   /** The transport's connection state changed. */
   state: ConnectionState;
   /** A transport error, or an answer that could not be sent. */

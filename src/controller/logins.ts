@@ -23,6 +23,8 @@ export interface LoginEntry {
   readonly messages: readonly LoginInfoRequest[];
   /** Whether it was started here ({@link Logins.start}), so that it can be cancelled. */
   readonly startedHere: boolean;
+  /** Set once its cancellation was sent, until the agent answers. */
+  readonly cancelling?: boolean;
   /** Set when the agent answered the login: it is over. */
   readonly outcome?: LoginOutcome;
 }
@@ -44,6 +46,15 @@ export interface LoginTargets {
 }
 
 type LoginPart = OpenUrlRequest | DeviceCodeRequest | LoginInfoRequest;
+
+/** The id prefix of the `login_provider` commands sent here. */
+const COMMAND_PREFIX = 'rpc-ui-login-';
+
+/** The login a `login_provider` command of the kit's started (its id says), if it is one. */
+function loginOfCommand(id: string): string | undefined {
+  const colon = id.indexOf(':');
+  return id.startsWith(COMMAND_PREFIX) && colon > 0 ? id.slice(colon + 1) : undefined;
+}
 
 /**
  * The agent's logins (atomic's `oauth_*`, oh-my-pi's `open_url`): one entry per login, started
@@ -75,7 +86,8 @@ export class Logins {
    * @throws TransportError when it cannot be sent
    */
   start(provider: string, loginId: string = provider): string {
-    const id = `rpc-ui-login-${++this.#commandCount}`;
+    // The id names the login: a tab that reloads, or another one, ends it at the answer too.
+    const id = `${COMMAND_PREFIX}${++this.#commandCount}:${loginId}`;
     this.#to.send({ type: 'login_provider', id, provider, authType: 'oauth', loginId });
     this.#commands.set(id, loginId);
     this.#set({ key: loginId, provider, messages: [], startedHere: true });
@@ -83,15 +95,26 @@ export class Logins {
   }
 
   /**
-   * Stop a login started here: the agent is told (`cancel_login_provider`) and its questions
-   * close, nothing sent for them (the agent stops waiting for them).
+   * Stop a login: the agent is told (`cancel_login_provider`, once) and its questions close,
+   * nothing sent for them (the agent stops waiting for them). It is `cancelling` until the
+   * agent answers. A login with no provider (oh-my-pi's `open_url`), or over, is left alone.
    * @throws TransportError when it cannot be sent
    */
   cancel(key: string): void {
     const entry = this.#entries.get(key);
-    if (!entry?.provider || entry.outcome) return;
+    if (!entry?.provider || entry.outcome || entry.cancelling) return;
     this.#to.send({ type: 'cancel_login_provider', provider: entry.provider, loginId: key });
     this.#closeQuestions(key);
+    this.#set({ ...entry, cancelling: true });
+  }
+
+  /**
+   * Stop every login that runs (the user pressed Stop): each is cancelled once, so it ends
+   * "cancelled" rather than failing on an answer left empty.
+   * @throws TransportError when it cannot be sent
+   */
+  cancelAll(): void {
+    for (const entry of this.list) this.cancel(entry.key);
   }
 
   /** Forget a login (the user closed its panel). A login still running is cancelled first. */
@@ -131,7 +154,7 @@ export class Logins {
     const { id, command, success, error } = parsed.value;
     if (command !== 'login_provider') return;
     const data = isRecord(parsed.value.data) ? parsed.value.data : {};
-    const named = typeof id === 'string' ? this.#commands.get(id) : undefined;
+    const named = typeof id === 'string' ? (this.#commands.get(id) ?? loginOfCommand(id)) : undefined;
     const key = named ?? (typeof data.provider === 'string' ? data.provider : undefined);
     if (typeof id === 'string') this.#commands.delete(id);
     const entry = key === undefined ? undefined : this.#entries.get(key);
@@ -139,7 +162,7 @@ export class Logins {
     let outcome: LoginOutcome = { kind: data.cancelled === true ? 'cancelled' : 'done' };
     if (success === false) outcome = { kind: 'failed', error: typeof error === 'string' ? error : '' };
     this.#closeQuestions(entry.key);
-    this.#set({ ...entry, outcome });
+    this.#set({ ...entry, cancelling: false, outcome });
   }
 
   /** Forget every login (another agent process). */

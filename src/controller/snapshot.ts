@@ -114,10 +114,28 @@ export function takeSnapshot(
  * Mark the snapshot's closed questions closed and open its dialogs again, less the wall-clock
  * time since it was taken; those pending or closed already are left as they are.
  */
-export function reopenDialogs(snapshot: ControllerSnapshot, queue: DialogQueue): void {
+function reopenDialogs(snapshot: ControllerSnapshot, queue: DialogQueue): void {
   const away = Math.max(0, Date.now() - (snapshot.savedAt ?? Date.now()));
   for (const { id, question } of snapshot.closed) queue.markClosed(id, question);
   for (const { request, ageMs, remainingMs, draft } of snapshot.dialogs)
     if (!queue.get(request.id) && !queue.isClosed(request))
       queue.open(request, ageMs + away, remainingMs === null ? undefined : remainingMs - away, draft);
+}
+
+/**
+ * Bring `snapshot` back into `queue` and `state`. Its dialogs open again only in a fresh
+ * controller or one of the same agent process; the UI state comes back either way.
+ * @returns the agent process named now (the snapshot's, when the controller was fresh)
+ */
+export function restoreSnapshot(
+  snapshot: ControllerSnapshot,
+  session: string | undefined,
+  queue: DialogQueue,
+  state: UiState,
+): string | undefined {
+  const fresh = session === undefined && queue.list.length === 0;
+  const named = fresh ? snapshot.session : session;
+  if (named === snapshot.session) reopenDialogs(snapshot, queue);
+  state.restore(snapshot);
+  return named;
 }

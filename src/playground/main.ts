@@ -60,12 +60,9 @@ ui.transport = transport;
 
 // Which agent and version this is (the bridge's hello, or oh-my-pi's own ready line).
 const agent = document.querySelector<HTMLElement>('#agent');
-/** The OAuth providers atomic offers (its get_available_models' oauthProviders, offline). */
-const ATOMIC_LOGIN_PROVIDERS = ['anthropic', 'openai-codex', 'github-copilot', 'openrouter', 'radius'];
+// The sign-in form lists the providers the agent names itself (atomic's oauthProviders).
 ui.controller.on('agent', ({ name, version }) => {
   if (agent) agent.textContent = `Agent: ${name}${version ? ` ${version}` : ''}`;
-  // atomic logs in to providers over RPC (login_provider): the page can start one.
-  ui.loginProviders = name === 'atomic' ? ATOMIC_LOGIN_PROVIDERS : [];
 });
 
 bindComposer({ form, message, send: sendButton, followUp, hint }, ui.controller, transcript, () =>

@@ -22,9 +22,13 @@ async function until(what: string, check: () => boolean, timeoutMs = 5000): Prom
 
 /** The object `acquireVsCodeApi()` returns, recording what the webview posts. */
 class VsCodeApiStub implements VsCodeWebviewApi {
-  /** What the page posted but its questions for the conversation so far (`get_messages`). */
+  /**
+   * What the page posted but its own questions: the conversation so far (`get_messages`) and the
+   * agent's models (`get_available_models`).
+   */
   get posted(): unknown[] {
-    return this.all.filter((message) => (message as { type?: string }).type !== 'get_messages');
+    const own = new Set(['get_messages', 'get_available_models', 'get_state']);
+    return this.all.filter((message) => !own.has((message as { type?: string }).type ?? ''));
   }
   readonly all: unknown[] = [];
   state: unknown = undefined;
@@ -197,8 +201,10 @@ describe('examples/vscode webview', () => {
   it('shows the conversation above the composer, asked for again (get_messages) by each new page', async () => {
     const vscode = new VsCodeApiStub();
     started = startWebview(vscode, root);
-    const asked = vscode.all.at(-1) as { type?: string; id?: string };
-    expect(asked.type).to.equal('get_messages');
+    const asked = vscode.all.find((message) => (message as { type?: string }).type === 'get_messages') as {
+      id?: string;
+    };
+    expect(asked).to.exist;
     const messages = [
       { role: 'user', content: [{ type: 'text', text: 'what does this do?' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'It reads the file.' }], stopReason: 'stop' },

@@ -6,36 +6,18 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AgentCommand, type AgentName, agentCommand } from '../../src/bridge/agents/catalog.js';
-import { type Bridge, startBridge } from '../../src/bridge/server.js';
-import { Tab } from '../support/bridge-tab.js';
+import type { AgentName } from '../../src/bridge/agents/catalog.js';
 import { openDialog, playgroundInChromium, probeFromPage, sendMessage } from '../support/playground-page.js';
-import { atomicSource } from '../support/agent.js';
 import { readingPause } from '../support/reading-pause.js';
+import { serveAgent } from '../support/served-agent.js';
 
 /** How long to wait for what the agent does (oh-my-pi on bun takes longer than pi on Node). */
 const AGENT_WAIT = { timeout: 10_000 };
 
 const site = playgroundInChromium();
 
-/** One agent behind a bridge, with an observer tab; `env` adds to the agent's environment. */
-async function serve(name: AgentName, env: NodeJS.ProcessEnv = {}) {
-  // The installs happened in `npm test`'s install step (rpc-ui install all): this only finds them.
-  const settings = { ...process.env, RPC_UI_ATOMIC_SOURCE: atomicSource() };
-  const command: AgentCommand = await agentCommand(name, { install: false, env: settings });
-  const bridge: Bridge = await startBridge({
-    port: 0,
-    agent: { ...command, env: { ...command.env, ...env }, label: name },
-    staticDir: site.dir,
-  });
-  const observer = await Tab.open(bridge.url);
-  const stop = async () => {
-    observer.close();
-    await bridge.close();
-    command.cleanup();
-  };
-  return { bridge, observer, stop };
-}
+/** One agent behind a bridge serving the playground, with an observer tab. */
+const serve = (name: AgentName, env: NodeJS.ProcessEnv = {}) => serveAgent(name, site.dir, env);
 
 const AGENTS: readonly { name: AgentName; shown: RegExp }[] = [
   { name: 'pi-0.73', shown: /^Agent: pi 0\.73\.1$/ },
@@ -265,7 +247,8 @@ describe('atomic: what only it does, for real', () => {
       await ui.getByRole('combobox', { name: 'Provider' }).selectOption('anthropic');
       await ui.getByRole('button', { name: 'Sign in', exact: true }).click();
       // atomic opens its callback server and asks for the code beside it.
-      const question = 'Paste the code from anthropic, or the address your browser was sent to';
+      // The agent's names for its providers, not their ids.
+      const question = 'Paste the code from Anthropic, or the address your browser was sent to';
       await expect.poll(() => openDialog(page).getByRole('heading').textContent(), AGENT_WAIT).toBe(question);
       const link = openDialog(page).getByRole('link', {
         name: 'Open the sign-in page at claude.ai (a new tab)',
@@ -275,7 +258,7 @@ describe('atomic: what only it does, for real', () => {
       await readingPause(page);
       await page.keyboard.press('Escape');
       await expect.poll(() => openDialog(page).count(), AGENT_WAIT).toBe(0);
-      const card = ui.getByRole('group', { name: /anthropic/ });
+      const card = ui.getByRole('group', { name: 'Sign in to Anthropic' });
       await expect.poll(() => card.getByText('Sign-in cancelled.').count(), AGENT_WAIT).toBeGreaterThan(0);
       await page.getByText('Protocol log').click();
       const sent = (text: string) => page.locator('#log li.out', { hasText: text }).count();

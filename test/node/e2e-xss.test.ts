@@ -162,11 +162,27 @@ function installTraps(): void {
     return `<${el.localName}>${host ? ` in ${host.localName}` : ''}`;
   };
 
+  /**
+   * The page's own link, not the agent's: the conversation's "How to add a model", whose address
+   * index.html gives (`model-help-href`), shown while the agent has no model.
+   */
+  const hostLink = (el: Element): boolean => {
+    const root = el.getRootNode();
+    const host = root instanceof ShadowRoot ? root.host : undefined;
+    return (
+      el.localName === 'a' &&
+      host?.localName === 'rpc-transcript' &&
+      el.parentElement?.closest('.no-model') !== null &&
+      el.getAttribute('href') === host.getAttribute('model-help-href') &&
+      host.hasAttribute('model-help-href')
+    );
+  };
+
   const inspectAttributes = (el: Element, findings: string[]): void => {
     for (const attribute of el.attributes) {
       const name = attribute.name.toLowerCase();
       if (name.startsWith('on')) findings.push(`attribute ${name} on ${label(el)}`);
-      if (urlAttributes.has(name) && !baseline.has(el))
+      if (urlAttributes.has(name) && !baseline.has(el) && !(name === 'href' && hostLink(el)))
         findings.push(`URL attribute ${name}="${attribute.value.slice(0, 80)}" on ${label(el)}`);
       if (!textAttributes.has(name) && dangerousValue.test(attribute.value))
         findings.push(`attribute ${name}="${attribute.value.slice(0, 80)}" on ${label(el)}`);
@@ -183,7 +199,7 @@ function installTraps(): void {
     } else if (iconTags.has(tag)) {
       const host = inShadow ? root.host.localName : '';
       if (host !== 'rpc-notifications' || !el.closest('.icon, .close')) findings.push(`element ${label(el)}`);
-    } else if (!allowed.has(tag) && !tag.startsWith('rpc-')) {
+    } else if (!allowed.has(tag) && !tag.startsWith('rpc-') && !hostLink(el)) {
       findings.push(`element ${label(el)}`);
     }
     const parent = el.parentElement;

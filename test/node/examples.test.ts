@@ -88,7 +88,10 @@ describe.each(['react', 'vue', 'html'])('examples/%s', (name) => {
       await page.getByText('ui-probe: info notification', { exact: true }).waitFor();
       await page.getByRole('region', { name: 'Extension status' }).getByText('probing… ✓').waitFor();
       await page.keyboard.press('Control+Enter');
-      await expect.poll(() => agent.received).toEqual([answer]);
+      // The page's own question first: the agent's models, asked once connected.
+      await expect
+        .poll(() => agent.received)
+        .toEqual([{ type: 'get_available_models', id: expect.any(String) }, answer]);
       await expect.poll(() => dialog.count()).toBe(0);
 
       const message = page.getByRole('textbox', { name: 'Message' });

@@ -661,6 +661,10 @@ class TableModel {
   readonly statuses = new Map<string, string>();
   readonly widgets = new Map<string, string>();
   title: string | undefined;
+  /** The agent's last answers about its models, replayed after the title. */
+  readonly models = new Map<'catalog' | 'state', string>();
+  /** Each login's page, device code and messages (the newest 20 logins, 50 messages each). */
+  readonly logins = new Map<string, { page?: string; code?: string; messages: string[] }>();
   readonly dialogs = new Map<
     string,
     { text: string; request: DialogRequest; raw: Record<string, unknown> }
@@ -678,6 +682,8 @@ class TableModel {
 
   observe(text: string): void {
     const message = InboundMessage.fromText(text);
+    if (message.type === 'response' && isPlainObject(message.value))
+      return this.#response(message.value, text);
     if (message.type !== REQUEST_TYPE || !isPlainObject(message.value)) return;
     const result = parseRequest(message.value, text);
     if (!result.ok) {
@@ -706,6 +712,28 @@ class TableModel {
       if (request.widgetLines === undefined) this.widgets.delete(request.widgetKey);
       else this.widgets.set(request.widgetKey, text);
     } else if (request.method === 'setTitle') this.title = text;
+    else if (
+      request.method === 'open_url' ||
+      request.method === 'oauth_device_code' ||
+      request.method === 'oauth_info'
+    ) {
+      const key = request.login?.loginId ?? request.id;
+      const login = this.logins.get(key) ?? { messages: [] };
+      if (request.method === 'open_url') login.page = text;
+      else if (request.method === 'oauth_device_code') login.code = text;
+      else if (login.messages.push(text) > 50) login.messages.shift();
+      this.logins.delete(key);
+      this.logins.set(key, login);
+      if (this.logins.size > 20) this.logins.delete(this.logins.keys().next().value ?? '');
+    }
+  }
+
+  #response(value: Record<string, unknown>, text: string): void {
+    const { command, success, data } = value;
+    if (success !== true || !isPlainObject(data)) return;
+    if (command === 'get_available_models' && Array.isArray(data.models)) this.models.set('catalog', text);
+    else if (command === 'get_state') this.models.set('state', text);
+    else if (command === 'login_provider') this.models.clear();
   }
 
   /** The agent read an answer to `id`: the first to a dialog, or to one the bridge cannot check. */
@@ -733,8 +761,16 @@ class TableModel {
       ...this.statuses.values(),
       ...this.widgets.values(),
       ...(this.title === undefined ? [] : [this.title]),
+      ...this.models.values(),
+      ...[...this.logins.values()].flatMap(({ page, code, messages }) => [
+        ...(page === undefined ? [] : [page]),
+        ...(code === undefined ? [] : [code]),
+        ...messages,
+      ]),
     ];
-    expect(replay.slice(0, fixed.length)).toEqual(fixed);
+    // A device code's time left is what remains of it.
+    const untimed = (line: string) => line.replace(/"expiresInSeconds":[0-9.e+-]+/, '"expiresInSeconds":0');
+    expect(replay.slice(0, fixed.length).map(untimed)).toEqual(fixed.map(untimed));
     const reused = (line: string) => {
       const value = dialogOf(line)?.request;
       return value !== undefined && this.reused.has(value.id) && line !== this.bad.get(value.id);

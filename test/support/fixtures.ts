@@ -28,3 +28,14 @@ export function readTranscript(name: string, agent: TranscriptAgent = 'pi-0.73.1
     .filter(Boolean)
     .map((line) => JSON.parse(line) as TranscriptRecord);
 }
+
+/** The names atomic 6031a92 gives its sign-in providers (its `get_available_models`' `oauthProviders`). */
+export const ATOMIC_PROVIDER_NAMES = [
+  'Anthropic',
+  'GitHub Copilot',
+  'Kimi For Coding',
+  'OpenAI Codex',
+  'OpenRouter',
+  'Radius',
+  'xAI',
+];

@@ -6,6 +6,7 @@ import { dialogTimeout } from '../../protocol/types.js';
 import { quotedText } from '../../protocol/ansi.js';
 import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
+import { ControllerBinding } from '../bindings/controller-binding.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
 import { agentLineStyles, ansiText } from '../ansi-text/ansi-text.js';
@@ -132,6 +133,8 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     if (!this.controller) this.#expire();
   });
   readonly #notice = new NoticeController(this);
+  // The agent may name a login's provider after its question showed (a reload replays both).
+  readonly #models = new ControllerBinding(this, ['models']);
   readonly #focus = new DialogFocus(this, { shown: () => this.#shown, initial: () => this.initialFocus() });
   // Enter and clicks meant for something else: held back for a moment after a request shows.
   readonly #armStrayInputGuard = guardStrayInput(this);
@@ -166,6 +169,11 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   /** The title, as shown and as the dialog's name (the agent's cut mark, if any, is taken off). */
   protected heading(request: R): string {
     return request.title;
+  }
+
+  /** A login's provider as the agent names it (bound), else its id. */
+  protected providerName(id: string): string {
+    return this.controller?.models.providerName(id) ?? id;
   }
 
   /** The element's content. */
@@ -245,6 +253,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const request = this.request;
+    if (changed.has('controller')) this.#models.controller = this.controller;
     if (changed.has('request')) {
       this.open = request !== undefined;
       if (request) {
@@ -300,7 +309,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
           ${
             login
               ? html`<p id="eyebrow" class="eyebrow" part="eyebrow"
-                ><bdi>${format(text.loginEyebrow, { provider: login.provider })}</bdi></p>`
+                ><bdi>${format(text.loginEyebrow, { provider: this.providerName(login.provider) })}</bdi></p>`
               : nothing
           }
           <h2 id="title" part="title">${ansiText(title.text, { lines: true })}</h2>

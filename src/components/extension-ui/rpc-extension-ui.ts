@@ -4,7 +4,7 @@ import { BridgeClient } from '../../controller/bridge-client.js';
 import { ExtensionUIController } from '../../controller/controller.js';
 import type { BridgeAgentExit } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
-import type { OutboundMessage, Transport } from '../../transport/transport.js';
+import type { Transport } from '../../transport/transport.js';
 import { WebSocketTransport } from '../../transport/websocket.js';
 import { lendController } from '../bindings/lend-controller.js';
 import { bindTitle } from '../bindings/title-binding.js';
@@ -14,7 +14,9 @@ import { providersConverter } from '../login/links.js';
 import { hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
 import { renderAgentExit } from './agent-exit.js';
 import { Connection } from './connection.js';
+import { askModels } from '../../controller/models.js';
 import { EditorOffer } from './editor-offer.js';
+import { stopAgent } from './stop.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
 import { StatePersistence } from './persistence.js';
 import type { RpcPersistMode, RpcStateStore } from './state-store.js';
@@ -169,7 +171,10 @@ export class RpcExtensionUI extends LitElement {
   @property({ type: Number, attribute: 'notification-duration' })
   notificationDuration = 6000;
 
-  /** The providers `rpc-login` offers to log in to (its `providers`): `anthropic,openai-codex`. */
+  /**
+   * The providers `rpc-login` offers to sign in to (its `providers`): `anthropic,openai-codex`.
+   * Empty (the default): those the agent names (atomic's), by the agent's names.
+   */
   @property({ attribute: 'login-providers', converter: providersConverter })
   loginProviders: readonly string[] = [];
 
@@ -240,15 +245,15 @@ export class RpcExtensionUI extends LitElement {
   }
 
   /**
-   * Stop what the agent is doing: answer every pending dialog `{cancelled: true}` and, with
+   * Stop what the agent is doing: cancel its sign-ins (`cancel_login_provider`, once each),
+   * answer every pending dialog `{cancelled: true}` and, with
    * `abort` (the default), send the agent's `{"type":"abort"}` command. A cancelable `rpc-stop`
    * event is fired first; when it is cancelled nothing is sent.
    * @returns whether the stop went ahead
    */
   stop({ abort = true }: { readonly abort?: boolean } = {}): boolean {
     if (!this.dispatchEvent(new RpcStopEvent({ abort }))) return false;
-    this.#controller.cancelAll({ respond: true });
-    if (abort) this.#send({ type: 'abort' }, 'the abort command could not be sent.');
+    stopAgent(this.#controller, abort, warn);
     return true;
   }
 
@@ -275,6 +280,7 @@ export class RpcExtensionUI extends LitElement {
     const bridge = this.#bridge;
     this.#listening = [
       controller.on('state', this.#connection.update),
+      askModels(controller),
       controller.on('invalid', this.#onInvalid),
       bridge.on('exit', this.#connection.update),
       bridge.on('error', (error) => warn('a lost answer could not be sent again.', error)),
@@ -369,15 +375,6 @@ export class RpcExtensionUI extends LitElement {
     if (firstUnknown) this.#unknownMethods.add(method);
     if (report.cancelled || reason === 'malformed-json' || firstUnknown) warn(report.message, report.raw);
   };
-
-  /** Send; when the transport cannot take it, warn with `failure` rather than throw. */
-  #send(message: OutboundMessage, failure: string): void {
-    try {
-      this.#controller.send(message);
-    } catch (error) {
-      warn(failure, error);
-    }
-  }
 
   #bindTitle(): void {
     this.#stopTitle?.();

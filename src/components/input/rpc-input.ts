@@ -43,7 +43,7 @@ export class RpcInput extends TextDialogElement<InputRequest> {
   protected override heading(request: InputRequest): string {
     const { login, title } = request;
     return login?.method === 'oauth_manual_code' && !title
-      ? format(this.text.loginCodeTitle, { provider: login.provider })
+      ? format(this.text.loginCodeTitle, { provider: this.providerName(login.provider) })
       : title;
   }
 

@@ -110,14 +110,14 @@ export class RpcLogin extends LitElement {
   set controller(controller: ExtensionUIController | undefined) {
     if (controller === this.#binding.controller) return;
     this.#announcer.reset();
-    this.#cancelling.clear();
     this.#unsent.clear();
     this.#binding.controller = controller;
   }
 
   /**
-   * The provider ids a login can be started for (atomic's OAuth providers), in order; as an
-   * attribute, comma-separated: `anthropic,openai-codex,github-copilot`. Empty: no form.
+   * The provider ids a login can be started for, in order; as an attribute, comma-separated:
+   * `anthropic,openai-codex`. Empty (the default): the providers the agent names
+   * (`controller.models.providers`, atomic's `oauthProviders`); with none, no form.
    */
   @property({ converter: providersConverter })
   providers: readonly string[] = [];
@@ -134,13 +134,11 @@ export class RpcLogin extends LitElement {
   @state()
   private chosen: string | undefined;
 
-  readonly #binding = new ControllerBinding(this, ['logins']);
+  readonly #binding = new ControllerBinding(this, ['logins', 'models']);
   readonly #announcer = new LoginAnnouncer();
   readonly #expiry = new CodeExpiry(this, () => this.clock ?? this.controller?.clock ?? systemClock);
   /** The copy buttons' results, by `key\ncopied`. */
   readonly #copy = new CopyFeedback(this);
-  /** Logins whose cancellation was sent, until they are over. */
-  readonly #cancelling = new Set<string>();
   /** Logins whose cancellation could not be sent; `''` for a start from the form. */
   readonly #unsent = new Set<string>();
   #entries: readonly LoginEntry[] = [];
@@ -151,7 +149,6 @@ export class RpcLogin extends LitElement {
     super.willUpdate(changed);
     const entries = (this.#entries = this.controller?.logins.list ?? []);
     const running = new Set(entries.filter((entry) => !entry.outcome).map((entry) => entry.key));
-    for (const key of this.#cancelling) if (!running.has(key)) this.#cancelling.delete(key);
     for (const key of this.#unsent) if (key && !running.has(key)) this.#unsent.delete(key);
     const keys = new Set(entries.map((entry) => entry.key));
     this.#copy.keepOnly((id) => keys.has(id.slice(0, id.lastIndexOf('\n'))));
@@ -178,7 +175,7 @@ export class RpcLogin extends LitElement {
 
   protected override render(): TemplateResult {
     const entries = this.#entries;
-    const providers = this.providers;
+    const providers = this.#offered();
     const text = this.#text();
     const panel = html`
       <div class="panel" part="base" role="region" aria-label=${text.loginsLabel}>
@@ -225,7 +222,7 @@ export class RpcLogin extends LitElement {
   #title(entry: LoginEntry, text: LoginText): string {
     return entry.provider === undefined
       ? text.loginPageTitle
-      : format(text.loginTitle, { provider: plainText(entry.provider) });
+      : format(text.loginTitle, { provider: plainText(this.#name(entry.provider)) });
   }
 
   #outcome({ outcome }: LoginEntry, text: LoginText): string | undefined {
@@ -239,7 +236,7 @@ export class RpcLogin extends LitElement {
   #state(entry: LoginEntry, text: LoginText): string | undefined {
     if (entry.outcome) return this.#outcome(entry, text);
     if (this.#unsent.has(entry.key)) return text.loginSendFailed;
-    if (this.#cancelling.has(entry.key)) return text.loginCancelling;
+    if (entry.cancelling) return text.loginCancelling;
     return entry.provider === undefined ? undefined : text.loginRunning;
   }
 
@@ -250,7 +247,7 @@ export class RpcLogin extends LitElement {
       <label class="provider" part="provider-label">
         ${text.loginProviderLabel}
         <select part="provider-select" @change=${this.#onChoose}>
-          ${providers.map((id) => html`<option value=${id} ?selected=${id === chosen}>${id}</option>`)}
+          ${providers.map((id) => html`<option value=${id} ?selected=${id === chosen}>${plainText(this.#name(id))}</option>`)}
         </select>
       </label>
     `;
@@ -258,7 +255,7 @@ export class RpcLogin extends LitElement {
       <form class="start" part="start-form" aria-label=${text.loginStartLabel} @submit=${this.#onStart}>
         ${only === undefined ? list : nothing}
         <button type="submit" class="primary" part="start-button">
-          ${only === undefined ? text.loginStart : format(text.loginStartProvider, { provider: only })}
+          ${only === undefined ? text.loginStart : format(text.loginStartProvider, { provider: plainText(this.#name(only)) })}
         </button>
         ${this.#unsent.has('') ? html`<p class="error" part="form-error">${text.loginSendFailed}</p>` : nothing}
       </form>
@@ -278,7 +275,7 @@ export class RpcLogin extends LitElement {
     const cancel = html`<button
       type="button"
       part="cancel-button"
-      aria-disabled=${this.#cancelling.has(entry.key) ? 'true' : 'false'}
+      aria-disabled=${entry.cancelling ? 'true' : 'false'}
       @click=${this.#onCancel}
     >${text.loginCancel}</button>`;
     const dismiss = html`<button type="button" part="dismiss-button" @click=${this.#onDismiss}>${text.loginDismiss}</button>`;
@@ -308,10 +305,22 @@ export class RpcLogin extends LitElement {
     };
   }
 
+  /** The provider ids the form offers: the host's, else the agent's own. */
+  #offered(): readonly string[] {
+    if (this.providers.length > 0) return this.providers;
+    return this.controller?.models.providers.map((provider) => provider.id) ?? [];
+  }
+
+  /** A provider's name as the agent gives it, else its id. */
+  #name(id: string): string {
+    return this.controller?.models.providerName(id) ?? id;
+  }
+
   /** The provider the form starts: the one chosen, if still offered, else the first. */
   #chosen(): string | undefined {
     const chosen = this.chosen;
-    return chosen !== undefined && this.providers.includes(chosen) ? chosen : this.providers[0];
+    const offered = this.#offered();
+    return chosen !== undefined && offered.includes(chosen) ? chosen : offered[0];
   }
 
   /** The login of the card an event came from. */
@@ -348,10 +357,9 @@ export class RpcLogin extends LitElement {
   #onCancel = (event: Event): void => {
     const entry = this.#entryOf(event);
     // Once: the button stays (focus with it) until the agent answers.
-    if (!entry || this.#cancelling.has(entry.key)) return;
+    if (!entry || entry.cancelling) return;
     try {
       this.controller?.logins.cancel(entry.key);
-      this.#cancelling.add(entry.key);
       this.#unsent.delete(entry.key);
     } catch {
       this.#unsent.add(entry.key);

@@ -29,6 +29,16 @@ export interface TranscriptStrings {
   transcriptReplyAnnouncement: string;
   /** Conversation: the button that renders earlier entries: `{count}` not rendered yet. */
   transcriptEarlier: string;
+  /** Conversation, the agent has no model: the heading. */
+  transcriptNoModel: string;
+  /** Conversation, the agent has no model and gives no reason: pi's words (it writes them to stderr). */
+  transcriptNoModelReason: string;
+  /** Conversation, no model, the agent offers sign-ins: `{providers}`, their names. */
+  transcriptNoModelSignIn: string;
+  /** Conversation, no model and no sign-in: what to do. */
+  transcriptNoModelAdd: string;
+  /** Conversation, no model: the link to the host's help (`model-help-href`). */
+  transcriptNoModelHelp: string;
 }
 
 export const transcriptEnglish = {
@@ -45,4 +55,10 @@ export const transcriptEnglish = {
   transcriptStopped: 'Stopped: the agent ended this turn early.',
   transcriptReplyAnnouncement: 'The agent says: {text}',
   transcriptEarlier: 'Show earlier messages ({count} more)',
+  transcriptNoModel: 'The agent has no model',
+  transcriptNoModelReason: 'No models available.',
+  transcriptNoModelSignIn: 'It cannot answer until it has one. Sign in to a provider it offers: {providers}.',
+  transcriptNoModelAdd:
+    "It cannot answer until it has one: add a model to the agent's settings, then start it again.",
+  transcriptNoModelHelp: 'How to add a model',
 } satisfies Partial<RpcStrings>;

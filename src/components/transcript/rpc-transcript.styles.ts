@@ -13,6 +13,7 @@ export const transcriptStyles = [
   agentLineStyles,
   schemeColors(':host', [
     ['--_user-bg', 'var(--rpc-transcript-user-background, %)', '#eef3fa', '#1e2a38'],
+    ['--_link', 'var(--rpc-link-color, var(--vscode-textLink-foreground, %))', '#005fb8', '#4daafc'],
     ['--_error', 'var(--rpc-error-color, var(--vscode-errorForeground, %))', '#b3261e', '#f48771'],
     [
       '--_warning',
@@ -146,6 +147,25 @@ export const transcriptStyles = [
       color: var(--_muted);
     }
 
+    .no-model {
+      padding: 0.5rem 0.75rem;
+      border-inline-start: 3px solid var(--_warning);
+    }
+
+    .no-model p {
+      margin: 0.25rem 0 0;
+    }
+
+    /* Not a heading: the page's heading levels are the host's. */
+    .no-model .title {
+      margin: 0;
+      font-weight: 600;
+    }
+
+    .no-model a {
+      color: var(--_link);
+    }
+
     .earlier {
       display: block;
       margin: 0 auto 0.75rem;
@@ -165,7 +185,8 @@ export const transcriptStyles = [
 
     @media (forced-colors: active) {
       .user .text,
-      .notice {
+      .notice,
+      .no-model {
         border: 1px solid CanvasText;
       }
     }

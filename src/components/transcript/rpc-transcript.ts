@@ -4,6 +4,7 @@ import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
+import type { AgentModels } from '../../controller/models.js';
 import type { AssistantEntry, ToolEntry, TranscriptEntry } from '../../controller/transcript/entries.js';
 import { Transcript } from '../../controller/transcript/transcript.js';
 import { ansiText, plainText } from '../ansi-text/ansi-text.js';
@@ -53,9 +54,11 @@ const PAGE = 100;
  * @csspart tool-details - a tool call's disclosure (its arguments and result)
  * @csspart tool-error - a failed tool call's error, shown outside the disclosure
  * @csspart empty - the line shown while nothing was said
+ * @csspart no-model - what is said when the agent has no model: its words, and what to do
  * @csspart earlier - the button that shows earlier entries
  * @csspart announcer - the visually hidden live region that says each reply
  * @cssprop --rpc-transcript-user-background - the background of the user's prompts
+ * @cssprop --rpc-link-color - the help link's colour (falls back to VS Code's `textLink.foreground`)
  */
 export class RpcTranscript extends LitElement {
   static {
@@ -71,6 +74,13 @@ export class RpcTranscript extends LitElement {
   /** A transcript to show instead of one read from `controller`. */
   @property({ attribute: false })
   transcript: Transcript | undefined;
+
+  /**
+   * Where a person learns to give the agent a model (a page of the host's docs): linked from
+   * what the conversation says when the agent has none and offers no sign-in.
+   */
+  @property({ attribute: 'model-help-href' })
+  modelHelpHref: string | undefined;
 
   /** Strings for this element (see `RpcStrings`); the global defaults otherwise. */
   @property({ attribute: false })
@@ -153,12 +163,14 @@ export class RpcTranscript extends LitElement {
     const text = this.#text;
     const entries = this.current?.entries ?? [];
     const earlier = Math.max(0, entries.length - this.#rendered);
+    const models = this.current?.models;
+    const noModel = models?.available === 0;
     return html`
       <div class="visually-hidden" role="status" part="announcer">
         ${keyed(this.#announcements, html`<span>${this.#announcement}</span>`)}
       </div>
       <section class="log" part="log" aria-label=${text.transcriptLabel} tabindex="0" @scroll=${this.#onScroll}>
-        ${entries.length === 0 ? html`<p class="empty" part="empty">${text.transcriptEmpty}</p>` : nothing}
+        ${entries.length === 0 && !noModel ? html`<p class="empty" part="empty">${text.transcriptEmpty}</p>` : nothing}
         ${
           earlier > 0
             ? html`<button type="button" class="earlier" part="earlier" @click=${this.#showEarlier}>
@@ -174,6 +186,7 @@ export class RpcTranscript extends LitElement {
             (entry) => guard([entry, text], () => this.#entry(entry, text)),
           )}
         </ol>
+        ${noModel && models ? this.#noModel(models, text) : nothing}
       </section>
     `;
   }
@@ -209,6 +222,18 @@ export class RpcTranscript extends LitElement {
           <p class="text">${entry.cause === 'stopped' ? text.transcriptStopped : ansiText(entry.text, { lines: true })}</p>
         </li>`;
     }
+  }
+
+  /** The agent has no model: its words, and what to do (sign in, or add one). */
+  #noModel(models: AgentModels, text: typeof transcriptEnglish): TemplateResult {
+    const names = models.providers.map((provider) => provider.name).join(', ');
+    const help = this.modelHelpHref;
+    return html`<div class="no-model" part="no-model">
+      <p class="title">${text.transcriptNoModel}</p>
+      <p class="text">${ansiText(models.fallback ?? text.transcriptNoModelReason, { lines: true })}</p>
+      <p>${names ? format(text.transcriptNoModelSignIn, { providers: names }) : text.transcriptNoModelAdd}</p>
+      ${!names && help ? html`<p><a href=${help} target="_blank" rel="noopener">${text.transcriptNoModelHelp}</a></p>` : nothing}
+    </div>`;
   }
 
   #reply(entry: AssistantEntry, text: typeof transcriptEnglish): TemplateResult {

@@ -1,6 +1,7 @@
 import { Emitter } from '../../transport/emitter.js';
 import type { InboundMessage } from '../../transport/inbound.js';
 import type { ExtensionUIController } from '../controller.js';
+import { type AgentModels, askModels } from '../models.js';
 import type { AssistantEntry, NoticeEntry, ToolEntry, TranscriptEntry } from './entries.js';
 import { argsText, objectOf, partsText, stringOf, toolCallParts } from './records.js';
 
@@ -69,6 +70,15 @@ export class Transcript {
   #asked: string | undefined;
   /** While the conversation so far is read in: its replies are not news. */
   #restoring = false;
+  #models: AgentModels | undefined;
+
+  /**
+   * What the followed controller's agent says of its models (`controller.models`): with none
+   * available, a page says so where the conversation would be. `undefined` when not following.
+   */
+  get models(): AgentModels | undefined {
+    return this.#models;
+  }
 
   /** The entries, oldest first. */
   get entries(): readonly TranscriptEntry[] {
@@ -106,9 +116,16 @@ export class Transcript {
       if (state === 'open') ask();
     });
     if (controller.connectionState === 'open') ask();
+    // Whether the agent has a model at all: with none, the conversation says what to do.
+    this.#models = controller.models;
+    const offModels = askModels(controller);
+    const offChanged = controller.on('models', () => this.#events.emit('change', this.#entries));
     return () => {
       offMessage();
       offState();
+      offModels();
+      offChanged();
+      this.#models = undefined;
       this.#asked = undefined;
     };
   }

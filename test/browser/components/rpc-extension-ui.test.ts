@@ -108,8 +108,13 @@ function helpers(el: RpcExtensionUI, peer: MemoryPeer) {
     for (const child of el.shadowRoot?.querySelectorAll<Updating>('*') ?? []) await child.updateComplete;
     await (dialog() as Updating | null)?.updateComplete;
   };
-  const sent = () => peer.received.map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { part, dialog, settle, sent };
+  // What the page sent for the user; its own question about the agent's models is apart (`asked`).
+  const all = () => peer.received.map((line) => JSON.parse(line) as Record<string, unknown>);
+  const ownQuestion = (line: Record<string, unknown>) =>
+    line.type === 'get_available_models' || line.type === 'get_state';
+  const sent = () => all().filter((line) => !ownQuestion(line));
+  const asked = () => all().filter(ownQuestion);
+  return { part, dialog, settle, sent, asked };
 }
 
 describe('rpc-extension-ui', () => {
@@ -1008,6 +1013,56 @@ describe('rpc-extension-ui', () => {
     await login.updateComplete;
     expect(login.shadowRoot?.querySelector('[part="base"]')).to.equal(null);
     expect(login.getBoundingClientRect().height).to.equal(0);
+  });
+
+  it('asks the agent for its models once it is connected, offers the providers it names by its names, and Stop ends a sign-in cancelled', async () => {
+    const { el, peer, part, settle, sent, asked } = await mount();
+    await settle();
+    expect(asked().map((line) => line.type)).to.deep.equal(['get_available_models']);
+    peer.writeMessage({
+      type: 'response',
+      id: asked()[0]?.id,
+      command: 'get_available_models',
+      success: true,
+      data: {
+        models: [],
+        oauthProviders: [
+          { id: 'anthropic', name: 'Anthropic' },
+          { id: 'openai-codex', name: 'OpenAI Codex' },
+        ],
+      },
+    });
+    await settle();
+    const login = part('login') as RpcLogin;
+    await login.updateComplete;
+    const options = [...(login.shadowRoot?.querySelectorAll('option') ?? [])];
+    expect(options.map((option) => [option.value, option.textContent])).to.deep.equal([
+      ['anthropic', 'Anthropic'],
+      ['openai-codex', 'OpenAI Codex'],
+    ]);
+    login.shadowRoot?.querySelector<HTMLButtonElement>('[part="start-button"]')?.click();
+    peer.writeMessage(request('oauth_manual_code', { provider: 'anthropic', loginId: 'anthropic' }));
+    await settle();
+    el.stop();
+    await settle();
+    // The sign-in is cancelled, once; its question is not answered (an empty code would fail it).
+    expect(sent().map((line) => line.type)).to.deep.equal([
+      'login_provider',
+      'cancel_login_provider',
+      'abort',
+    ]);
+    peer.writeMessage({
+      type: 'response',
+      id: sent()[0]?.id,
+      command: 'login_provider',
+      success: true,
+      data: { provider: 'anthropic', cancelled: true },
+    });
+    await settle();
+    await login.updateComplete;
+    const card = login.shadowRoot?.querySelector<HTMLElement>('.card');
+    expect(card?.querySelector('[part="title"]')?.textContent).to.equal('Sign in to Anthropic');
+    expect(card?.dataset.state).to.equal('cancelled');
   });
 
   for (const scheme of ['light', 'dark'] as const) {

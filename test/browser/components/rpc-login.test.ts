@@ -235,10 +235,11 @@ describe('rpc-login', () => {
       'redirect_uri=http%3A%2F%2Flocalhost%3A53692',
     );
     expect(inCard('anthropic', '[part="state"]')?.textContent).to.equal('Signing in…');
-    expect(announced()).to.contain('Sign in to anthropic: a page to open is ready.');
+    // The transcript's get_available_models named the provider: the agent's name, not its id.
+    expect(announced()).to.contain('Sign in to Anthropic: a page to open is ready.');
     // The manual-code question is a dialog of the login (rpc-dialogs shows it).
     expect(controller.dialogs.map((d) => d.request.login?.method)).to.deep.equal(['oauth_manual_code']);
-    expect(nameOf(card('anthropic'))).to.deep.equal(['group', 'Sign in to anthropic']);
+    expect(nameOf(card('anthropic'))).to.deep.equal(['group', 'Sign in to Anthropic']);
     expect(await findNode((n) => n.role === 'region' && n.name === 'Sign-in')).to.exist;
 
     // Pressed three times, twice in one task: one cancel_login_provider.
@@ -266,7 +267,7 @@ describe('rpc-login', () => {
     expect(inCard('anthropic', 'a')).to.equal(null);
     // The Cancel button left while it had focus: Dismiss has it now.
     expect(root().activeElement).to.equal(inCard('anthropic', '[part="dismiss-button"]'));
-    expect(announced()).to.contain('Sign in to anthropic: Sign-in cancelled.');
+    expect(announced()).to.contain('Sign in to Anthropic: Sign-in cancelled.');
   });
 
   it('replays all of oauth-providers.jsonl: each login ends as the agent said (cancelled, failed with its error)', async () => {
@@ -315,7 +316,7 @@ describe('rpc-login', () => {
       'Listening for OpenRouter OAuth callback on http://127.0.0.1:40929/oauth/callback/0db216fe-9223-4764-94fe-1ad349dcdd54',
     );
     // The card was there before the message: its own log says it, the panel's region does not.
-    expect(announced()).to.contain('Sign in to openrouter: a page to open is ready.');
+    expect(announced()).to.contain('Sign in to OpenRouter: a page to open is ready.');
     expect(announced()).not.to.contain('Listening for OpenRouter OAuth callback');
     expect(inCard<HTMLAnchorElement>('openrouter', 'a[part="link"]')?.host).to.equal('openrouter.ai');
     expect(inCard('openrouter', '[part="instructions"]')?.textContent).to.equal(
@@ -345,7 +346,7 @@ describe('rpc-login', () => {
     expect(env.inCard('anthropic', '[part="state"]')?.textContent).to.equal(
       'Sign-in failed: OAuth state mismatch',
     );
-    expect(env.announced()).to.contain('Sign in to anthropic: Sign-in failed: OAuth state mismatch');
+    expect(env.announced()).to.contain('Sign in to Anthropic: Sign-in failed: OAuth state mismatch');
     // The API-key login of the transcript is not this element's: no card for it.
     expect(env.card('openai')).to.equal(null);
   });

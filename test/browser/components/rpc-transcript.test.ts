@@ -187,6 +187,66 @@ describe('rpc-transcript', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('says the agent has no model where the conversation would be: its words, and what to do', async () => {
+    const { el, peer, settle, $ } = await mount();
+    const models = () =>
+      JSON.parse(peer.received.find((line) => line.includes('get_available_models')) ?? '{}') as {
+        id?: string;
+      };
+    // pi: no models, no reason, no sign-in; the host's help is linked.
+    el.modelHelpHref = 'docs/models.md';
+    peer.writeMessage({
+      type: 'response',
+      id: models().id,
+      command: 'get_available_models',
+      success: true,
+      data: { models: [] },
+    });
+    await settle();
+    const notice = () => $('[part="no-model"]');
+    expect($('[part="empty"]')).to.equal(null);
+    expect(notice()?.querySelector('.title')?.textContent).to.equal('The agent has no model');
+    expect(notice()?.textContent).to.contain('No models available.');
+    const link = notice()?.querySelector('a');
+    expect([link?.textContent, link?.getAttribute('href')]).to.deep.equal([
+      'How to add a model',
+      'docs/models.md',
+    ]);
+    // atomic: its reason (get_state) and its providers, by its names; its text stays text.
+    peer.writeMessage({
+      type: 'response',
+      command: 'get_available_models',
+      success: true,
+      data: {
+        models: [],
+        oauthProviders: [
+          { id: 'anthropic', name: 'Anthropic' },
+          { id: 'xai', name: 'xAI <b>' },
+        ],
+      },
+    });
+    peer.writeMessage({
+      type: 'response',
+      command: 'get_state',
+      success: true,
+      data: { modelFallbackMessage: 'No models available. Use /login…' },
+    });
+    await settle();
+    expect(notice()?.textContent).to.contain('No models available. Use /login…');
+    expect(notice()?.textContent).to.contain('Sign in to a provider it offers: Anthropic, xAI <b>.');
+    expect(notice()?.querySelector('a, b')).to.equal(null);
+    // Signed in: the agent's answer carries its models, and the notice goes.
+    peer.writeMessage({
+      type: 'response',
+      command: 'login_provider',
+      success: true,
+      data: { provider: 'anthropic', models: [{ id: 'm' }] },
+    });
+    await settle();
+    expect(notice()).to.equal(null);
+    expect($('[part="empty"]')).to.exist;
+  });
+
   it('asks for the conversation so far and shows it once, unannounced, however often it comes', async () => {
     const { peer, settle, $, $$ } = await mount('block-size: 2000px');
     const question = asked(peer.received);
