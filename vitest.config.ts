@@ -3,11 +3,14 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { isLitDevModeNotice } from './scripts/plain-output.mjs';
 
 const storybookConfigDir = fileURLToPath(new URL('./.storybook', import.meta.url));
 
 export default defineConfig({
   test: {
+    // Every story's page logs Lit's dev-mode notice (the stories run Lit's development build): dropped.
+    onConsoleLog: (log) => (isLitDevModeNotice(log) ? false : undefined),
     projects: [
       {
         test: {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { notRunPlugin, summaryReporter } from './scripts/wtr-summary-reporter.mjs';
+import { isLitDevModeNotice } from './scripts/plain-output.mjs';
 import { defaultReporter } from '@web/test-runner';
 import { mediaFeaturesPlugin } from './test/support/wtr-media-plugin.mjs';
 import { a11yTreePlugin } from './test/support/wtr-a11y-tree-plugin.mjs';
@@ -63,5 +64,7 @@ export default {
       : [{ name: 'no-eval', files: ['test/browser/csp/**/*.test.ts'], testRunnerHtml: noEvalHtml }]),
   ],
   reporters: [defaultReporter(), summaryReporter(`.test-results/wtr-${engine}.json`)],
+  // Every page logs Lit's dev-mode notice (the tests run Lit's development build): not relayed.
+  filterBrowserLogs: (log) => !isLitDevModeNotice(log.args[0]),
   testFramework: { config: { timeout: 10000 } },
 };

@@ -13,6 +13,7 @@ import { AgentProcess } from '../src/bridge/agent-process.js';
 import { cacheRoot } from '../src/bridge/agents/cache.js';
 import { type AgentName, agentCommand, isAgentName } from '../src/bridge/agents/catalog.js';
 import { startStandInModel } from '../src/bridge/stand-in-model/server.js';
+import { atomicSource, defaultAtomicSource } from './atomic-source.mjs';
 import type { OutboundMessage } from '../src/transport/transport.js';
 
 const FOLDERS: Readonly<Record<AgentName, string>> = {
@@ -26,9 +27,7 @@ async function record(name: AgentName): Promise<void> {
   const model = await startStandInModel({ chunkDelayMs: 20 });
   const env = {
     ...process.env,
-    RPC_UI_ATOMIC_SOURCE:
-      process.env.RPC_UI_ATOMIC_SOURCE ??
-      new URL('../../shared/agents/atomic-src-6031a92.tar.gz', import.meta.url).pathname,
+    RPC_UI_ATOMIC_SOURCE: atomicSource() ?? defaultAtomicSource(),
   };
   const command = await agentCommand(name, { standInModel: model.baseUrl, env });
   const work = mkdtempSync(join(tmpdir(), 'rpc-ui-turns-'));

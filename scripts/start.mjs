@@ -3,10 +3,12 @@
 // current pi (1.x), offline, with the demo extension; the first start installs it (and a Node 22
 // when this one is older) into the bridge's cache. Arguments after `npm start --` go to
 // `rpc-ui serve` (e.g. `npm start -- --agent omp`, `npm start -- --port 0 -- my-agent --mode rpc`).
+// `--agent atomic` builds atomic, once, from the source `npm test` uses (scripts/atomic-source.mjs).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { atomicSource, defaultAtomicSource } from './atomic-source.mjs';
 
 /** Where the playground is built, and the digest of what it was built from. */
 const OUT = 'dist/playground';
@@ -58,6 +60,17 @@ if (!existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== digest) {
   ]);
   writeFileSync(STAMP, digest);
 }
+// atomic's source where `npm test` finds it (scripts/atomic-source.mjs), unless RPC_UI_ATOMIC_SOURCE
+// names one; without it, the bridge says where to get it.
+const atomic = atomicSource();
+if (atomic) process.env.RPC_UI_ATOMIC_SOURCE = atomic;
+else if (
+  process.argv
+    .slice(2)
+    .join(' ')
+    .match(/--agent[= ]atomic\b/)
+)
+  console.error(`npm start: atomic's source is not at ${defaultAtomicSource()}, where npm test looks too.`);
 // `npm start -- serve --port 0` names the command itself.
 if (process.argv[2] !== 'serve') process.argv.splice(2, 0, 'serve');
 await import('../bin/rpc-ui.mjs');

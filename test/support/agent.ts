@@ -1,5 +1,5 @@
 /** Starts a real agent in RPC mode, offline, with the project's demo extension. Node only. */
-import { fileURLToPath } from 'node:url';
+import { atomicSource as foundAtomicSource, defaultAtomicSource } from '../../scripts/atomic-source.mjs';
 import { AgentProcess } from '../../src/bridge/agent-process.js';
 import { type AgentName, agentCommand } from '../../src/bridge/agents/catalog.js';
 
@@ -7,13 +7,11 @@ export { demoExtension } from '../../src/bridge/default-agent.js';
 
 /**
  * atomic's source for the tests: `RPC_UI_ATOMIC_SOURCE`, else the tarball beside the project
- * (`../shared/agents/`), which no registry here serves.
+ * (`../shared/agents/`), which no registry here serves: where `npm start` and `npm test` find it
+ * (scripts/atomic-source.mjs).
  */
 export function atomicSource(): string {
-  return (
-    process.env.RPC_UI_ATOMIC_SOURCE ??
-    fileURLToPath(new URL('../../../shared/agents/atomic-src-6031a92.tar.gz', import.meta.url))
-  );
+  return foundAtomicSource() ?? defaultAtomicSource();
 }
 
 /** An agent (pi 0.73.1 unless `name` says otherwise) in a throwaway HOME, offline, with no model, loading the demo extension. */

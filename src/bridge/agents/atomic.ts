@@ -18,8 +18,12 @@ export const ATOMIC_SOURCE_ENV = 'RPC_UI_ATOMIC_SOURCE';
 export class AtomicSourceMissingError extends Error {
   constructor() {
     super(
-      'atomic is not on the npm registry; it is built from its source, once. Name the source with\n' +
-        `  ${ATOMIC_SOURCE_ENV}=<atomic-src-*.tar.gz | a checkout | https://github.com/bastani-inc/atomic>`,
+      'atomic is not on the npm registry; it is built from its source, once. The kit is tested with\n' +
+        'commit 6031a92 (6031a9269809c4a556420b8a698704ba6da47754) of https://github.com/bastani-inc/atomic:\n' +
+        '  git clone https://github.com/bastani-inc/atomic && git -C atomic checkout 6031a92\n' +
+        `then name that checkout (or a \`git archive\` tarball of the commit) with ${ATOMIC_SOURCE_ENV}:\n` +
+        `  export ${ATOMIC_SOURCE_ENV}=$PWD/atomic\n` +
+        '(npm start and npm test, in a clone of the kit, look for ../shared/agents/atomic-src-6031a92.tar.gz beside it.)',
     );
     this.name = 'AtomicSourceMissingError';
   }
