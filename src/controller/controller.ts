@@ -7,7 +7,6 @@ import type { ConnectionState, OutboundMessage, Transport } from '../transport/t
 import { type Clock, systemClock } from './clock.js';
 import { DialogQueue } from './dialog-queue.js';
 import { Logins } from './logins.js';
-import { AgentModels } from './models.js';
 import type { ChangeKind, ControllerEvents, ControllerOptions } from './events.js';
 import { type RoutingTargets, routeLine } from './routing.js';
 import { type ControllerSnapshot, readSnapshot, restoreSnapshot, takeSnapshot } from './snapshot.js';
@@ -47,11 +46,6 @@ export class ExtensionUIController {
     withdraw: (id) => this.#withdraw(id, false),
     changed: () => this.#update('logins', this.logins.list),
   });
-  /** What the agent says of its models and sign-in providers; `ask()` asks it. */
-  readonly models: AgentModels = new AgentModels({
-    send: (message) => this.send(message),
-    changed: () => this.#update('models', this.models),
-  });
   #transport: Transport | undefined;
   #unsubscribe: (() => void)[] = [];
 
@@ -69,7 +63,6 @@ export class ExtensionUIController {
       notify: (entry) => this.#notify(entry),
       noteId: () => this.#noteId(),
       logins: this.logins,
-      models: this.models,
       agent: () => this.#agent,
       useAgent: (agent) => this.useAgent(agent),
       withdraw: (id) => this.#withdraw(id, true),
@@ -97,7 +90,6 @@ export class ExtensionUIController {
     const onState = (state: ConnectionState) => {
       // Open: the transport sent what waited in its outbox, the answers too.
       if (state === 'open') this.#queue.delivered();
-      else this.models.reset();
       this.#update('state', state);
     };
     this.#unsubscribe = [
@@ -175,7 +167,6 @@ export class ExtensionUIController {
     this.#session = session;
     for (const dialog of this.#queue.clear({ closed: true })) this.#events.emit('dismiss', { dialog });
     this.logins.clear();
-    this.models.clear();
     this.#changed('session');
     return true;
   }

@@ -5,7 +5,6 @@ import type { InboundMessage } from '../transport/inbound.js';
 import type { ConnectionState, Transport } from '../transport/transport.js';
 import type { Clock } from './clock.js';
 import type { LoginEntry } from './logins.js';
-import type { AgentModels } from './models.js';
 import type {
   DismissEvent,
   ExpireEvent,
@@ -27,7 +26,6 @@ export type ChangeKind =
   | 'session'
   | 'agent'
   | 'logins'
-  | 'models'
   | 'state';
 
 /** Events of an {@link ExtensionUIController}. */
@@ -76,10 +74,8 @@ export interface ControllerEvents {
   output: string;
   /** What is known of the agent changed (oh-my-pi's `ready`, the bridge's hello). */
   agent: AgentIdentity;
-  /** The agent's logins changed (atomic's `oauth_*`, oh-my-pi's `open_url`). */
+  /** The agent's logins, or the providers it offers, changed (atomic's `oauth_*`, oh-my-pi's `open_url`). */
   logins: readonly LoginEntry[];
-  /** What the agent said of its models or sign-in providers changed (`controller.models`). */
-  models: AgentModels;
   /** The transport's connection state changed. */
   state: ConnectionState;
   /** A transport error, or an answer that could not be sent. */

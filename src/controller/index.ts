@@ -7,7 +7,7 @@ export {
   type ControllerOptions,
   ExtensionUIController,
 } from './controller.js';
-export { AgentModels, askModels, type LoginProvider, type ModelTargets } from './models.js';
+export type { LoginProvider } from './logins.js';
 export type { ControllerSnapshot, DialogSnapshot } from './snapshot.js';
 export type {
   DismissEvent,

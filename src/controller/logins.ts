@@ -29,6 +29,15 @@ export interface LoginEntry {
   readonly outcome?: LoginOutcome;
 }
 
+/** A provider the agent can sign in to (atomic's `oauthProviders`), as the agent names it. */
+export interface LoginProvider {
+  readonly id: string;
+  /** Its name for people ("OpenAI Codex"); the id when the agent gives none. */
+  readonly name: string;
+  /** The agent's own words for signing in to it ("Sign in with Kimi Code"), when it has them. */
+  readonly loginLabel?: string;
+}
+
 /** How a login ended, from the agent's answer to `login_provider`. */
 export type LoginOutcome =
   | { readonly kind: 'done' }
@@ -67,6 +76,7 @@ export class Logins {
   /** `login_provider` commands sent here and not answered yet: command id → login key. */
   readonly #commands = new Map<string, string>();
   #list: readonly LoginEntry[] | undefined;
+  #providers: readonly LoginProvider[] = [];
   #commandCount = 0;
 
   constructor(to: LoginTargets) {
@@ -77,6 +87,25 @@ export class Logins {
   get list(): readonly LoginEntry[] {
     this.#list ??= [...this.#entries.values()];
     return this.#list;
+  }
+
+  /**
+   * The providers the agent offers to sign in to, in its order, by its names: what
+   * `followModels` read from its answers (atomic's `oauthProviders`); empty until known.
+   */
+  get providers(): readonly LoginProvider[] {
+    return this.#providers;
+  }
+
+  /** Say which providers the agent offers (its list, as it gave it). */
+  offer(providers: readonly LoginProvider[]): void {
+    this.#providers = providers;
+    this.#changed();
+  }
+
+  /** The name the agent gives provider `id`, else the id itself. */
+  providerName(id: string): string {
+    return this.#providers.find((provider) => provider.id === id)?.name ?? id;
   }
 
   /**
@@ -165,11 +194,12 @@ export class Logins {
     this.#set({ ...entry, cancelling: false, outcome });
   }
 
-  /** Forget every login (another agent process). */
+  /** Forget every login and the providers offered (another agent process). */
   clear(): void {
-    if (this.#entries.size === 0) return;
+    if (this.#entries.size === 0 && this.#providers.length === 0) return;
     this.#entries.clear();
     this.#commands.clear();
+    this.#providers = [];
     this.#changed();
   }
 

@@ -1,28 +1,14 @@
 import { isRecord } from '../protocol/report.js';
-import type { ExtensionUIController } from './controller.js';
+import { Emitter } from '../transport/emitter.js';
 import type { InboundMessage } from '../transport/inbound.js';
-import type { OutboundMessage } from '../transport/transport.js';
-
-/** A provider the agent can sign in to (atomic's `oauthProviders`), as the agent names it. */
-export interface LoginProvider {
-  readonly id: string;
-  /** Its name for people ("OpenAI Codex"); the id when the agent gives none. */
-  readonly name: string;
-  /** The agent's own words for signing in to it ("Sign in with Kimi Code"), when it has them. */
-  readonly loginLabel?: string;
-}
-
-/** What the models act on: the controller's way out and its change event. */
-export interface ModelTargets {
-  send(message: OutboundMessage): void;
-  changed(): void;
-}
+import type { ExtensionUIController } from './controller.js';
+import type { LoginProvider } from './logins.js';
 
 /** The prefix of the commands asked here; any answer is read, whoever asked. */
 const ASK_PREFIX = 'rpc-ui-models-';
 
 /** The commands whose answers say something about the agent's models. */
-const READ = new Set(['get_available_models', 'get_state', 'login_provider', 'refresh_models']);
+const READ = /"(get_available_models|get_state|login_provider)"/;
 
 function providersOf(value: unknown): LoginProvider[] | undefined {
   if (!Array.isArray(value)) return undefined;
@@ -36,23 +22,25 @@ function providersOf(value: unknown): LoginProvider[] | undefined {
 }
 
 /**
- * What the agent says about its models (`controller.models`): how many it can use, why it has
- * none (atomic's `modelFallbackMessage`), and the providers it can sign in to (atomic's
- * `oauthProviders`), so a page lists the agent's own and names them as it does. Read from the
- * answers to `get_available_models`, `get_state` and `login_provider`, whoever asked;
- * {@link ask} asks.
+ * What a controller's agent says about its models: how many it can use and why it has none
+ * (atomic's `modelFallbackMessage`). The providers it can sign in to (atomic's `oauthProviders`)
+ * go to `controller.logins` (`providers`, `providerName`), which the dialogs and `rpc-login` read.
+ * Read from the answers to `get_available_models`, `get_state` and `login_provider`, whoever
+ * asked. Get it with {@link followModels}, which asks the agent on each connection; it lives
+ * outside the root export, with the elements that show it.
  */
 export class AgentModels {
-  readonly #to: ModelTargets;
+  readonly #controller: ExtensionUIController;
+  readonly #events = new Emitter<{ change: AgentModels }>();
   #available: number | undefined;
   #fallback: string | undefined;
-  #providers: readonly LoginProvider[] = [];
   /** The `get_available_models` asked here and not answered yet. */
   #asked: string | undefined;
   #count = 0;
 
-  constructor(to: ModelTargets) {
-    this.#to = to;
+  /** @internal Use {@link followModels}. */
+  constructor(controller: ExtensionUIController) {
+    this.#controller = controller;
   }
 
   /** How many models the agent can use; `undefined` until it said. */
@@ -65,106 +53,122 @@ export class AgentModels {
     return this.#fallback;
   }
 
-  /** The providers the agent can sign in to, in its order; empty when it names none. */
+  /** The providers the agent offers to sign in to (`controller.logins.providers`). */
   get providers(): readonly LoginProvider[] {
-    return this.#providers;
+    return this.#controller.logins.providers;
   }
 
-  /** The name the agent gives provider `id`, else the id itself. */
-  providerName(id: string): string {
-    return this.#providers.find((provider) => provider.id === id)?.name ?? id;
+  /** Listen for changes; returns the function that stops. */
+  on(type: 'change', listener: (models: AgentModels) => void): () => void {
+    return this.#events.on(type, listener);
   }
 
   /**
    * Ask the agent for its models (`get_available_models`, then `get_state` when it has none),
-   * unless a question asked here is still unanswered. A failed send is left for the next call.
+   * unless a question asked here is still unanswered. One that cannot be sent is asked next time.
    */
   ask(): void {
     if (this.#asked !== undefined) return;
     const id = `${ASK_PREFIX}${++this.#count}-${Math.random().toString(36).slice(2, 8)}`;
-    try {
-      this.#to.send({ type: 'get_available_models', id });
-      this.#asked = id;
-    } catch {
-      // No transport yet, or it is closed: the next connection asks again.
-    }
+    if (this.#send({ type: 'get_available_models', id })) this.#asked = id;
   }
 
-  /** The connection closed: a question asked on it will not be answered. */
-  reset(): void {
-    this.#asked = undefined;
+  /** Read what the controller passes through, ask on each connection; returns the function that stops. */
+  follow(): () => void {
+    const controller = this.#controller;
+    let session = controller.agentSession;
+    const stops = [
+      controller.on('message', (line) => this.#read(line)),
+      controller.on('state', (state) => {
+        this.#asked = undefined; // a question asked on a closed connection is not answered
+        if (state === 'open') this.ask();
+      }),
+      // Another agent process on the same connection: what the last one said does not hold.
+      controller.on('change', (kind) => {
+        if (kind !== 'session') return;
+        const named = controller.agentSession;
+        if (session !== undefined && named !== session) this.#forget();
+        session = named;
+      }),
+    ];
+    if (controller.connectionState === 'open') this.ask();
+    return () => {
+      for (const stop of stops) stop();
+    };
   }
 
-  /** A response line: read when it says something about the models. */
-  response(line: InboundMessage): void {
-    if (![...READ].some((command) => line.text.includes(`"${command}"`))) return;
+  #read(line: InboundMessage): void {
+    if (line.type !== 'response' || !READ.test(line.text)) return;
     const parsed = line.parse();
     if (!parsed.ok || !isRecord(parsed.value)) return;
     const { id, command, success } = parsed.value;
-    if (id === this.#asked && command === 'get_available_models') this.#asked = undefined;
+    if (id === this.#asked) this.#asked = undefined;
     const data = isRecord(parsed.value.data) ? parsed.value.data : undefined;
-    if (success !== true || !data || typeof command !== 'string' || !READ.has(command)) return;
+    if (success !== true || !data) return;
     if (command === 'get_state') {
       const fallback = typeof data.modelFallbackMessage === 'string' ? data.modelFallbackMessage : undefined;
-      if (fallback !== this.#fallback) this.#set(() => (this.#fallback = fallback));
+      if (fallback !== this.#fallback) this.#set(this.#available, fallback);
       return;
     }
-    // A login's answer carries the catalog once signed in (atomic); a cancelled one has none.
+    // A sign-in's answer carries the catalog once signed in (atomic); a cancelled one has none.
     if (!Array.isArray(data.models)) return;
+    const providers = providersOf(data.oauthProviders);
+    if (providers) this.#controller.logins.offer(providers);
     const available = data.models.length;
-    const providers = providersOf(data.oauthProviders) ?? this.#providers;
-    this.#set(() => {
-      this.#available = available;
-      this.#providers = providers;
-      if (available > 0) this.#fallback = undefined;
-    });
+    this.#set(available, available > 0 ? undefined : this.#fallback);
     if (available === 0 && this.#fallback === undefined)
       this.#send({ type: 'get_state', id: `${ASK_PREFIX}state-${++this.#count}` });
   }
 
-  /** Forget what the agent said (another agent process). */
-  clear(): void {
+  #forget(): void {
     this.#asked = undefined;
-    if (this.#available === undefined && this.#providers.length === 0 && this.#fallback === undefined) return;
-    this.#set(() => {
-      this.#available = undefined;
-      this.#fallback = undefined;
-      this.#providers = [];
-    });
+    this.#set(undefined, undefined);
+    this.ask();
   }
 
-  #send(message: OutboundMessage): void {
+  #set(available: number | undefined, fallback: string | undefined): void {
+    this.#available = available;
+    this.#fallback = fallback;
+    this.#events.emit('change', this);
+  }
+
+  /** Send, or say it could not be (no transport yet, or it is closed). */
+  #send(message: { readonly type: string; readonly id: string }): boolean {
     try {
-      this.#to.send(message);
+      this.#controller.send(message);
+      return true;
     } catch {
-      // The answer that needed it is read again on the next connection.
+      return false;
     }
-  }
-
-  #set(change: () => void): void {
-    change();
-    this.#to.changed();
   }
 }
 
+/** The models each controller's agent has, and how many follow them now. */
+const followed = new WeakMap<
+  ExtensionUIController,
+  { models: AgentModels; users: number; stop?: () => void }
+>();
+
 /**
- * Ask `controller`'s agent for its models each time the connection opens, and when another agent
- * process is named (a restart on the same connection); returns the function that stops.
+ * The models of `controller`'s agent, read and asked for while anybody follows them (the
+ * conversation, the sign-in panel): one follower per controller, whatever the number of users.
+ * @returns the models, and the function that stops this user's following
  */
-export function askModels(controller: ExtensionUIController): () => void {
-  let session = controller.agentSession;
-  const offState = controller.on('state', (state) => {
-    if (state === 'open') controller.models.ask();
-  });
-  const offChange = controller.on('change', (kind) => {
-    if (kind !== 'session') return;
-    const named = controller.agentSession;
-    if (session !== undefined && named !== session) controller.models.ask();
-    session = named;
-  });
-  if (controller.connectionState === 'open') controller.models.ask();
-  return () => {
-    offState();
-    offChange();
+export function followModels(controller: ExtensionUIController): {
+  readonly models: AgentModels;
+  readonly stop: () => void;
+} {
+  let entry = followed.get(controller);
+  if (!entry) followed.set(controller, (entry = { models: new AgentModels(controller), users: 0 }));
+  const shared = entry;
+  if (shared.users++ === 0) shared.stop = shared.models.follow();
+  let stopped = false;
+  return {
+    models: shared.models,
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      if (--shared.users === 0) shared.stop?.();
+    },
   };
 }

@@ -11,7 +11,6 @@ import type { OutboundMessage } from '../transport/transport.js';
 import type { DialogQueue } from './dialog-queue.js';
 import type { ControllerEvents } from './events.js';
 import type { Logins } from './logins.js';
-import type { AgentModels } from './models.js';
 import type { NotificationEntry } from './types.js';
 import type { UiState } from './ui-state.js';
 
@@ -21,7 +20,6 @@ export interface RoutingTargets {
   readonly queue: DialogQueue;
   readonly state: UiState;
   readonly logins: Logins;
-  readonly models: AgentModels;
   /** The agent at the other end, as far as it is known. */
   agent(): AgentIdentity | undefined;
   /** Say which agent this is. */
@@ -88,10 +86,7 @@ export function routeLine(line: InboundMessage, to: RoutingTargets): void {
     const parsed = line.parse();
     // Only oh-my-pi says `ready`; the bridge's hello may have named it already, with its version.
     if (parsed.ok && readReady(parsed.value) && to.agent()?.name !== 'omp') to.useAgent({ name: 'omp' });
-  } else if (type === 'response') {
-    if (to.logins.list.length > 0) to.logins.response(line);
-    to.models.response(line);
-  }
+  } else if (type === 'response' && to.logins.list.length > 0) to.logins.response(line);
   if (to.events.has('message')) to.events.emit('message', line);
 }
 

@@ -1,20 +1,23 @@
 /**
- * What the agent says of its models (`controller.models`) and how its sign-ins end
+ * What the agent says of its models (`followModels`) and how its sign-ins end
  * (`controller.logins`), on the lines the real agents wrote (test/fixtures/).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ExtensionUIController } from '../../src/controller/controller.js';
-import { askModels } from '../../src/controller/models.js';
+import { type AgentModels, followModels } from '../../src/controller/models.js';
 import { createMemoryTransport, type MemoryPeer } from '../../src/transport/memory.js';
 import { ATOMIC_PROVIDER_NAMES, readTranscript, type TranscriptAgent } from '../support/fixtures.js';
 
 let controller: ExtensionUIController;
 let peer: MemoryPeer;
+let models: AgentModels;
+let stop: () => void;
 
 beforeEach(() => {
   const memory = createMemoryTransport();
   peer = memory.peer;
   controller = new ExtensionUIController({ transport: memory.transport });
+  ({ models, stop } = followModels(controller));
 });
 
 const sent = () => peer.received.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -30,10 +33,9 @@ function recorded(agent: TranscriptAgent, name: string, command: string, id: str
 
 describe("the agent's models", () => {
   it("reads atomic's providers by its names, and asks why it has no model (its get_state)", () => {
-    const stop = askModels(controller);
     const [ask] = sent();
     expect(ask).toMatchObject({ type: 'get_available_models' });
-    controller.models.ask(); // asked already, not answered yet: nothing more
+    followModels(controller).models.ask(); // one follower; asked already, not answered yet: nothing more
     expect(sent()).toHaveLength(1);
     peer.write(
       recorded(
@@ -43,21 +45,22 @@ describe("the agent's models", () => {
         String(ask?.id),
       ),
     );
-    expect(controller.models.available).toBe(0);
-    expect(controller.models.providers.map((provider) => provider.name)).toEqual(ATOMIC_PROVIDER_NAMES);
-    expect(controller.models.providerName('openai-codex')).toBe('OpenAI Codex');
-    expect(controller.models.providerName('unknown-one')).toBe('unknown-one');
+    expect(models.available).toBe(0);
+    expect(controller.logins.providers.map((provider) => provider.name)).toEqual(ATOMIC_PROVIDER_NAMES);
+    expect(controller.logins.providerName('openai-codex')).toBe('OpenAI Codex');
+    expect(controller.logins.providerName('unknown-one')).toBe('unknown-one');
     // None available: why, in the agent's words.
     const state = sent()[1];
     expect(state).toMatchObject({ type: 'get_state' });
     peer.write(
       recorded('atomic-6031a92', 'oauth-anthropic-manual-code.jsonl', 'get_state', String(state?.id)),
     );
-    expect(controller.models.fallback).toMatch(/^No models available\. Use \/login/);
+    expect(models.fallback).toMatch(/^No models available\. Use \/login/);
     stop();
   });
 
   it('knows a signed-in agent has models from its answer to the sign-in, and forgets them for another process', () => {
+    controller.useAgentSession('first');
     peer.writeMessage({
       type: 'response',
       command: 'get_available_models',
@@ -70,7 +73,7 @@ describe("the agent's models", () => {
       success: true,
       data: { modelFallbackMessage: 'None.' },
     });
-    expect(controller.models.available).toBe(0);
+    expect(models.available).toBe(0);
     peer.writeMessage({
       type: 'response',
       id: 'x',
@@ -83,14 +86,16 @@ describe("the agent's models", () => {
         oauthProviders: [],
       },
     });
-    expect(controller.models.available).toBe(2);
-    expect(controller.models.fallback).toBeUndefined();
+    expect(models.available).toBe(2);
+    expect(models.fallback).toBeUndefined();
+    const asked = sent().filter((line) => line.type === 'get_available_models').length;
     controller.useAgentSession('another');
-    expect(controller.models.available).toBeUndefined();
+    expect(models.available).toBeUndefined();
+    // and the new process is asked
+    expect(sent().filter((line) => line.type === 'get_available_models')).toHaveLength(asked + 1);
   });
 
   it("reads pi's answer: no models, no reason, no sign-in", () => {
-    askModels(controller);
     const id = String(sent()[0]?.id);
     peer.writeMessage({
       id,
@@ -99,11 +104,11 @@ describe("the agent's models", () => {
       success: true,
       data: { models: [] },
     });
-    expect(controller.models.available).toBe(0);
-    expect(controller.models.providers).toEqual([]);
+    expect(models.available).toBe(0);
+    expect(controller.logins.providers).toEqual([]);
     const state = String(sent()[1]?.id);
     peer.write(recorded('pi-0.73.1', 'startup-dialog.jsonl', 'get_state', state));
-    expect(controller.models.fallback).toBeUndefined();
+    expect(models.fallback).toBeUndefined();
   });
 });
 

@@ -95,6 +95,41 @@ describe("the README's page on your own dev server", () => {
     }
   }, 30_000);
 
+  it('stops the agent from its Stop button and from Ctrl+., and says in the conversation a command that failed', async () => {
+    const context = await browser.newContext();
+    await (await context.newPage()).goto(bridge.url);
+    const tab = await context.newPage();
+    try {
+      await tab.goto(page.url);
+      await tab.locator('rpc-extension-ui[connection="connected"]').waitFor();
+      const message = tab.getByRole('textbox', { name: 'Message' });
+      const confirm = tab.getByRole('alertdialog', { name: 'Delete build output?' });
+      const aborts = () => sent.filter((m) => m.type === 'abort').length;
+      const before = aborts();
+      // The button (a page-modal dialog makes the page behind it inert: then the key stops).
+      await tab.getByRole('button', { name: 'Stop' }).click();
+      await until('the stop at the agent', () => aborts() === before + 1);
+      // The key, with focus in the open dialog: it is answered cancelled, then the agent's abort.
+      await message.fill('/demo-confirm');
+      await message.press('Enter');
+      await confirm.waitFor();
+      const asked = sent.length;
+      await tab.keyboard.press('Control+.');
+      await until('the second stop at the agent', () => aborts() === before + 2);
+      expect(sent.slice(asked).map((m) => m.type)).toEqual(['extension_ui_response', 'abort']);
+      expect(sent[asked]?.cancelled).toBe(true);
+      await confirm.waitFor({ state: 'detached' });
+      // A command the bridge does not pass: the conversation says it failed, and why.
+      await tab.evaluate(() => {
+        document.querySelector('rpc-extension-ui')?.controller.send({ type: 'export_html' });
+      });
+      const notice = tab.locator('rpc-transcript [part~="notice"]', { hasText: '“export_html” failed:' });
+      await notice.getByText(/^The rpc-ui bridge does not pass "export_html"/).waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 30_000);
+
   it('without the token, says so and how to get it', async () => {
     const tab = await browser.newPage();
     try {

@@ -87,12 +87,21 @@ describe.each(AGENTS)('the transcript of %s on the stand-in model', (agent) => {
 });
 
 describe('the transcript of the agent’s own errors', () => {
-  it('shows a failed prompt as an error notice, in the agent’s words', () => {
+  it('shows a failed command as an error notice, in the agent’s words, but the kit’s own questions and sign-ins', () => {
     const transcript = new Transcript();
     transcript.take({ type: 'response', command: 'prompt', success: false, error: 'No models available.' });
-    transcript.take({ type: 'response', command: 'get_state', success: false, error: 'not the turn' });
+    transcript.take({ type: 'response', command: 'get_state', success: false, error: 'busy' });
+    transcript.take({
+      type: 'response',
+      id: 'rpc-ui-models-1',
+      command: 'get_available_models',
+      success: false,
+    });
+    transcript.take({ type: 'response', command: 'login_provider', success: false, error: 'its card says' });
+    transcript.take({ type: 'response', command: 'abort', success: true });
     expect(transcript.entries).toEqual([
       { kind: 'notice', id: 'notice-1', level: 'error', text: 'No models available.' },
+      { kind: 'notice', id: 'notice-2', level: 'error', text: 'busy', command: 'get_state' },
     ]);
   });
 

@@ -134,7 +134,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   });
   readonly #notice = new NoticeController(this);
   // The agent may name a login's provider after its question showed (a reload replays both).
-  readonly #models = new ControllerBinding(this, ['models']);
+  readonly #logins = new ControllerBinding(this, ['logins']);
   readonly #focus = new DialogFocus(this, { shown: () => this.#shown, initial: () => this.initialFocus() });
   // Enter and clicks meant for something else: held back for a moment after a request shows.
   readonly #armStrayInputGuard = guardStrayInput(this);
@@ -173,7 +173,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
 
   /** A login's provider as the agent names it (bound), else its id. */
   protected providerName(id: string): string {
-    return this.controller?.models.providerName(id) ?? id;
+    return this.controller?.logins.providerName(id) ?? id;
   }
 
   /** The element's content. */
@@ -253,7 +253,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const request = this.request;
-    if (changed.has('controller')) this.#models.controller = this.controller;
+    if (changed.has('controller')) this.#logins.controller = this.controller;
     if (changed.has('request')) {
       this.open = request !== undefined;
       if (request) {

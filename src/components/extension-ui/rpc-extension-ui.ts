@@ -14,7 +14,6 @@ import { providersConverter } from '../login/links.js';
 import { hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
 import { renderAgentExit } from './agent-exit.js';
 import { Connection } from './connection.js';
-import { askModels } from '../../controller/models.js';
 import { EditorOffer } from './editor-offer.js';
 import { stopAgent } from './stop.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
@@ -59,21 +58,20 @@ const warn = (message: string, error: unknown) => console.warn(`rpc-extension-ui
  * Keep mine), never written by itself; `title-target="document"` writes `setTitle` to `document.title`
  * (throttled). `rpc-editor-text` and `rpc-title` are fired on the element either way.
  *
- * Stop: `stop()` answers every pending dialog `{cancelled: true}` and sends the agent's
- * `{"type":"abort"}`, after a cancelable `rpc-stop` event.
+ * Stop: `stop()` cancels a running sign-in, answers every pending dialog `{cancelled: true}` and
+ * sends the agent's `{"type":"abort"}`, after a cancelable `rpc-stop` event. The host binds it to
+ * its own Stop button and key (the playground's Ctrl+.).
  *
  * Persistence: with `persist="session"` the controller's `snapshot()` is kept in `sessionStorage`
- * under `persist-key` (at most once per animation frame, on `pagehide` and when the element
- * leaves), and restored when the element connects, before the transport delivers anything: a
- * reload brings pending dialogs back with their remaining time and the text typed in them.
- * `stateStore` does the same with a host's state object (VS Code's webview API): the snapshot is
- * kept under `persist-key` in the store's state, other keys are kept. A stored value that is not
- * a snapshot is reported once on the console and removed. The newest notifications are stored up
- * to 256 K characters of messages (one of megabytes is left out); a snapshot still too big for
- * the store is stored without its notifications.
+ * under `persist-key` (at most once a frame, on `pagehide` and when the element leaves), and
+ * restored when the element connects, before the transport delivers anything: a reload brings
+ * pending dialogs back with their time left and the text typed in them. `stateStore` does the
+ * same in a host's state object (VS Code's webview API), under `persist-key`. A stored value that
+ * is not a snapshot is reported once on the console and removed; notifications are kept up to
+ * 256 K characters (docs/client.md).
  *
  * Layout: a column of the header (the `header` slot and the pill), the agent-exit message, the
- * `conversation` slot, the agent's logins (`rpc-login`: shown while there is one, or always with `login-providers`), the
+ * `conversation` slot, the agent's logins (`rpc-login`: shown while there is one or while the agent offers sign-ins), the
  * widgets above the editor, the default slot (the host's composer), the widgets below the editor,
  * the `footer` slot and the status bar. Dialogs are page-modal unless `contained`; notifications
  * float in the viewport's bottom inline-end corner unless `contained`, where they stay in the
@@ -280,7 +278,6 @@ export class RpcExtensionUI extends LitElement {
     const bridge = this.#bridge;
     this.#listening = [
       controller.on('state', this.#connection.update),
-      askModels(controller),
       controller.on('invalid', this.#onInvalid),
       bridge.on('exit', this.#connection.update),
       bridge.on('error', (error) => warn('a lost answer could not be sent again.', error)),

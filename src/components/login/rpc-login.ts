@@ -6,6 +6,7 @@ import type { ExtensionUIController } from '../../controller/controller.js';
 import type { LoginEntry } from '../../controller/logins.js';
 import { plainText } from '../ansi-text/ansi-text.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
+import { ModelsBinding } from '../bindings/models-binding.js';
 import { loginEnglish } from '../strings/login-strings.js';
 import { format, type RpcStrings, stringsFor } from '../strings/strings.js';
 import { LoginAnnouncer, type LoginWording } from './announcer.js';
@@ -112,12 +113,13 @@ export class RpcLogin extends LitElement {
     this.#announcer.reset();
     this.#unsent.clear();
     this.#binding.controller = controller;
+    this.#models.controller = controller;
   }
 
   /**
    * The provider ids a login can be started for, in order; as an attribute, comma-separated:
-   * `anthropic,openai-codex`. Empty (the default): the providers the agent names
-   * (`controller.models.providers`, atomic's `oauthProviders`); with none, no form.
+   * `anthropic,openai-codex`. Empty (the default): those the agent names, asked while the panel
+   * is on the page (`controller.logins.providers`); with none, no form.
    */
   @property({ converter: providersConverter })
   providers: readonly string[] = [];
@@ -134,7 +136,8 @@ export class RpcLogin extends LitElement {
   @state()
   private chosen: string | undefined;
 
-  readonly #binding = new ControllerBinding(this, ['logins', 'models']);
+  readonly #binding = new ControllerBinding(this, ['logins']);
+  readonly #models = new ModelsBinding(this);
   readonly #announcer = new LoginAnnouncer();
   readonly #expiry = new CodeExpiry(this, () => this.clock ?? this.controller?.clock ?? systemClock);
   /** The copy buttons' results, by `key\ncopied`. */
@@ -308,12 +311,12 @@ export class RpcLogin extends LitElement {
   /** The provider ids the form offers: the host's, else the agent's own. */
   #offered(): readonly string[] {
     if (this.providers.length > 0) return this.providers;
-    return this.controller?.models.providers.map((provider) => provider.id) ?? [];
+    return this.controller?.logins.providers.map((provider) => provider.id) ?? [];
   }
 
   /** A provider's name as the agent gives it, else its id. */
   #name(id: string): string {
-    return this.controller?.models.providerName(id) ?? id;
+    return this.controller?.logins.providerName(id) ?? id;
   }
 
   /** The provider the form starts: the one chosen, if still offered, else the first. */

@@ -25,6 +25,8 @@ export interface TranscriptStrings {
   transcriptToolResult: string;
   /** Conversation: a turn stopped before its end. */
   transcriptStopped: string;
+  /** Conversation: a command that failed, before the agent's error: `{command}`. */
+  transcriptCommandFailed: string;
   /** Conversation: a reply said whole to screen readers: `{text}`. */
   transcriptReplyAnnouncement: string;
   /** Conversation: the button that renders earlier entries: `{count}` not rendered yet. */
@@ -53,6 +55,7 @@ export const transcriptEnglish = {
   transcriptToolArgs: 'Arguments',
   transcriptToolResult: 'Result',
   transcriptStopped: 'Stopped: the agent ended this turn early.',
+  transcriptCommandFailed: '“{command}” failed:',
   transcriptReplyAnnouncement: 'The agent says: {text}',
   transcriptEarlier: 'Show earlier messages ({count} more)',
   transcriptNoModel: 'The agent has no model',

@@ -14,6 +14,7 @@ import { transcriptEnglish } from '../strings/transcript-strings.js';
 import { transcriptStyles } from './rpc-transcript.styles.js';
 
 export { Transcript, type TranscriptEvents } from '../../controller/transcript/transcript.js';
+export { AgentModels, followModels } from '../../controller/models.js';
 export type {
   AssistantEntry,
   NoticeEntry,
@@ -219,6 +220,7 @@ export class RpcTranscript extends LitElement {
         return this.#tool(entry, text);
       case 'notice':
         return html`<li class="entry notice ${entry.level}" part="entry notice">
+          ${entry.command === undefined ? nothing : html`<p>${format(text.transcriptCommandFailed, { command: entry.command })}</p>`}
           <p class="text">${entry.cause === 'stopped' ? text.transcriptStopped : ansiText(entry.text, { lines: true })}</p>
         </li>`;
     }

@@ -41,6 +41,8 @@ export interface NoticeEntry {
   readonly text: string;
   /** `stopped`: the turn was stopped (aborted) before its end. */
   readonly cause?: 'stopped';
+  /** The command that failed, when it is not the turn's (`text` is its error). */
+  readonly command?: string;
 }
 
 /** One entry of the conversation, oldest first. */

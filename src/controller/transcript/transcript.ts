@@ -1,7 +1,7 @@
 import { Emitter } from '../../transport/emitter.js';
 import type { InboundMessage } from '../../transport/inbound.js';
 import type { ExtensionUIController } from '../controller.js';
-import { type AgentModels, askModels } from '../models.js';
+import { type AgentModels, followModels } from '../models.js';
 import type { AssistantEntry, NoticeEntry, ToolEntry, TranscriptEntry } from './entries.js';
 import { argsText, objectOf, partsText, stringOf, toolCallParts } from './records.js';
 
@@ -31,6 +31,9 @@ const TYPES = new Set([...TURN_RECORDS, 'agent_end', 'response', 'notice']);
 
 /** The commands whose failure is the turn's: the user asked, and nothing happened. */
 const TURN_COMMANDS = new Set(['prompt', 'steer', 'follow_up']);
+
+/** Sign-in commands: their failure is said on the sign-in's card, not in the conversation. */
+const LOGIN_COMMANDS = new Set(['login_provider', 'cancel_login_provider']);
 
 /** The id prefix of the `get_messages` a transcript asks; random, as other tabs see the answer. */
 const ASK_PREFIX = 'rpc-ui-transcript-';
@@ -73,7 +76,7 @@ export class Transcript {
   #models: AgentModels | undefined;
 
   /**
-   * What the followed controller's agent says of its models (`controller.models`): with none
+   * What the followed controller's agent says of its models (`followModels`): with none
    * available, a page says so where the conversation would be. `undefined` when not following.
    */
   get models(): AgentModels | undefined {
@@ -117,14 +120,14 @@ export class Transcript {
     });
     if (controller.connectionState === 'open') ask();
     // Whether the agent has a model at all: with none, the conversation says what to do.
-    this.#models = controller.models;
-    const offModels = askModels(controller);
-    const offChanged = controller.on('models', () => this.#events.emit('change', this.#entries));
+    const models = followModels(controller);
+    this.#models = models.models;
+    const offChanged = models.models.on('change', () => this.#events.emit('change', this.#entries));
     return () => {
       offMessage();
       offState();
-      offModels();
       offChanged();
+      models.stop();
       this.#models = undefined;
       this.#asked = undefined;
     };
@@ -193,8 +196,7 @@ export class Transcript {
         return;
       case 'response':
         if (record.id !== undefined && record.id === this.#asked) return this.#answered(record);
-        if (record.success === false && TURN_COMMANDS.has(stringOf(record.command) ?? ''))
-          this.#notice('error', stringOf(record.error) ?? `${String(record.command)} failed`);
+        if (record.success === false) this.#failed(record);
         return;
       case 'notice': {
         const level = record.level === 'error' || record.level === 'warning' ? record.level : 'info';
@@ -203,6 +205,20 @@ export class Transcript {
         return;
       }
     }
+  }
+
+  /**
+   * A command that failed, said in the conversation: the turn's in the agent's words, any other
+   * (a command the agent does not know, or the bridge does not pass) named with them. The kit's
+   * own questions (ids `rpc-ui-…`) and sign-ins (their card says) are left out.
+   */
+  #failed(record: Record<string, unknown>): void {
+    const command = stringOf(record.command) ?? '';
+    const ownQuestion = stringOf(record.id)?.startsWith('rpc-ui-') === true;
+    if (!command || ownQuestion || LOGIN_COMMANDS.has(command)) return;
+    const error = stringOf(record.error) ?? '';
+    if (TURN_COMMANDS.has(command)) this.#notice('error', error || `${command} failed`);
+    else this.#push({ kind: 'notice', id: this.#id('notice'), level: 'error', text: error, command });
   }
 
   /** The answer to the `get_messages` asked last (an agent without it changes nothing). */

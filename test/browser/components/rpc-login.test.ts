@@ -76,7 +76,10 @@ function queries(el: RpcLogin, peer: MemoryPeer) {
   const card = (key: string) => $(`.card[data-key="${key}"]`);
   const inCard = <T extends Element = HTMLElement>(key: string, selector: string) =>
     card(key)?.querySelector<T>(selector) ?? null;
-  const sent = () => peer.received.map((line) => JSON.parse(line) as Line);
+  // What the panel sent for the user; its own question about the agent's models is apart.
+  const all = () => peer.received.map((line) => JSON.parse(line) as Line);
+  const ownQuestion = (line: Line) => line.type === 'get_available_models' || line.type === 'get_state';
+  const sent = () => all().filter((line) => !ownQuestion(line));
   const announced = () => $('[part="announcer"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
   return { root, $, $$, card, inCard, sent, announced };
 }
@@ -201,6 +204,26 @@ describe('rpc-login', () => {
   afterEach(async () => {
     setDefaultStrings({ loginsLabel: 'Sign-in', loginCopied: 'Copied' });
     await resetMedia();
+  });
+
+  it('asks the agent which providers it offers, once, and offers them by its names', async () => {
+    const { peer, $$, settle } = await mount();
+    const asked = peer.received
+      .map((line) => JSON.parse(line) as Line)
+      .filter((line) => line.type === 'get_available_models');
+    expect(asked).to.have.length(1);
+    peer.writeMessage({
+      type: 'response',
+      id: asked[0]?.id,
+      command: 'get_available_models',
+      success: true,
+      data: { models: [{ id: 'm' }], oauthProviders: [{ id: 'kimi-coding', name: 'Kimi For Coding' }] },
+    });
+    await settle();
+    // One provider: its button, by the agent's name.
+    expect($$('[part="start-button"]').map((button) => button.textContent?.trim())).to.deep.equal([
+      'Sign in to Kimi For Coding',
+    ]);
   });
 
   it('renders nothing without logins or providers: no region, no form', async () => {

@@ -247,6 +247,24 @@ describe('rpc-transcript', () => {
     expect($('[part="empty"]')).to.exist;
   });
 
+  it("says a command that failed, in the agent's words, but the kit's own questions and sign-ins", async () => {
+    const { peer, settle, $$ } = await mount();
+    const failed = (fields: Record<string, unknown>) =>
+      peer.writeMessage({ type: 'response', success: false, ...fields });
+    failed({ command: 'prompt', error: 'No API key found for the selected model.' });
+    failed({ command: 'set_model', error: 'Model not found: x/<b>y</b>' });
+    failed({ id: 'rpc-ui-models-1', command: 'get_available_models', error: 'busy' }); // the kit's own
+    failed({ id: 'rpc-ui-login-1:anthropic', command: 'login_provider', error: 'no' }); // its card says
+    peer.writeMessage({ type: 'response', command: 'abort', success: true });
+    await settle();
+    const notices = $$('[part~="notice"]').map((node) => node.textContent?.replace(/\s+/g, ' ').trim());
+    expect(notices).to.deep.equal([
+      'No API key found for the selected model.',
+      '“set_model” failed: Model not found: x/<b>y</b>',
+    ]);
+    expect($$('[part~="notice"] b')).to.have.length(0);
+  });
+
   it('asks for the conversation so far and shows it once, unannounced, however often it comes', async () => {
     const { peer, settle, $, $$ } = await mount('block-size: 2000px');
     const question = asked(peer.received);
