@@ -16,7 +16,13 @@ const STAMP = join(OUT, '.built-from');
 
 /** Every file the playground is built from (the bridge, run from source, is not among them). */
 function playgroundInputs() {
-  const files = ['index.html', 'vite.playground.config.ts', 'package-lock.json', 'docs/models.md'];
+  const files = [
+    'index.html',
+    'vite.playground.config.ts',
+    'scripts/third-party-notices.ts',
+    'package-lock.json',
+    'docs/models.md',
+  ];
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AgentIdentity } from '../../protocol/agent.js';
 import { demoExtension, findPiCli, PI_RPC_FLAGS, PiNotInstalledError } from '../default-agent.js';
-import { ATOMIC_SOURCE_ENV, atomicCli, atomicCommit } from './atomic.js';
+import { ATOMIC_SOURCE_ENV, AtomicSourceMissingError, atomicCli, atomicCommit } from './atomic.js';
 import { installTree, type Log, versionOf } from './cache.js';
 import { bunBinary, nodeAtLeast } from './runtime.js';
 import { useStandIn } from '../stand-in-model/agent-config.js';
@@ -132,6 +132,8 @@ export async function agentCommand(
       break;
     }
     case 'atomic': {
+      // Said before a Node is installed for it: without its source there is nothing to run.
+      if (!env[ATOMIC_SOURCE_ENV]) throw new AtomicSourceMissingError();
       command = await nodeAtLeast([22, 19], 'atomic', log, install);
       const cli = await atomicCli(env[ATOMIC_SOURCE_ENV], command, log, install);
       args = [cli, ...PI_RPC_FLAGS, ...tail];
