@@ -12,9 +12,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
+import { ATOMIC_COMMIT, ATOMIC_REPOSITORY } from './atomic-source.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const ATOMIC_REPO = 'https://github.com/bastani-inc/atomic';
 
 /** What the script reads of a version in a packument. */
 interface Manifest {
@@ -60,12 +60,6 @@ function readPins(agents = join(ROOT, 'agents')): Pin[] {
       const pkg = JSON.parse(readFileSync(join(agents, tree, 'package.json'), 'utf8')) as Manifest;
       return Object.entries(pkg.dependencies ?? {}).map(([name, version]) => ({ tree, name, version }));
     });
-}
-
-/** The commit atomic is pinned to: the tarball `npm test` builds it from is named after it. */
-function atomicCommit(): string {
-  const runner = readFileSync(join(ROOT, 'scripts', 'test.mjs'), 'utf8');
-  return /atomic-src-([0-9a-f]+)\.tar\.gz/.exec(runner)?.[1] ?? 'unknown';
 }
 
 /** A package's path on the registry: a scoped name keeps its `@` and encodes its `/`. */
@@ -140,13 +134,13 @@ async function main(): Promise<void> {
   const registry = registryUrl(process.argv.slice(2));
   try {
     const rows = await Promise.all(readPins().map((pin) => pinRow(registry, pin)));
-    const commit = atomicCommit();
+    const commit = ATOMIC_COMMIT.slice(0, 7);
     rows.push([
       'atomic',
       'bastani-inc/atomic',
       commit,
       '-',
-      `pinned by commit, built from source, on no registry: see ${ATOMIC_REPO}/commits`,
+      `pinned by commit, built from source, on no registry: see ${ATOMIC_REPOSITORY}/commits`,
     ]);
     console.log(formatTable(rows));
   } catch (error) {
