@@ -506,35 +506,6 @@ describe('rpc-extension-ui', () => {
     }
   });
 
-  it('in a 640×400 window, each page-modal dialog with more than fits stays inside it, its buttons on the screen', async () => {
-    const { peer, settle, dialog } = await mount();
-    await setViewport({ width: 640, height: 400 });
-    const long = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join('\n');
-    const many = Array.from({ length: 40 }, (_, i) => `option ${i + 1}`);
-    try {
-      for (const [method, fields] of [
-        ['select', { title: 'Pick one of many', options: many }],
-        ['confirm', { title: 'Proceed?', message: long }],
-        ['input', { title: 'Your name', placeholder: 'name' }],
-        ['editor', { title: 'Edit the long text', prefill: long }],
-      ] as const) {
-        peer.writeMessage(request(method, fields));
-        await settle();
-        const shown = dialog()?.shadowRoot?.querySelector('dialog');
-        const box = shown?.getBoundingClientRect();
-        expect(box && box.top >= 0 && box.bottom <= 400, `${method}: inside the window`).to.equal(true);
-        for (const button of shown?.querySelectorAll('button') ?? []) {
-          const at = button.getBoundingClientRect();
-          expect(at.top >= 0 && at.bottom <= 400, `${method}: ${button.textContent?.trim()}`).to.equal(true);
-        }
-        await press('Escape');
-        await settle();
-      }
-    } finally {
-      await setViewport({ width: 800, height: 600 });
-    }
-  });
-
   it('says when the bridge did not take an answer given here: another tab came first, or it came too late', async () => {
     const { el, peer, settle, dialog } = await mount();
     const notes = () => el.controller.notifications.map((n) => [n.notifyType, worded(n)]);
