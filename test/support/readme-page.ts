@@ -1,6 +1,7 @@
 /**
  * The README's "One tag in your page" as a reader builds it: its HTML and main.ts, with Vite, in
- * production mode, the kit's imports resolved to this repository's sources. Node only.
+ * production mode, the kit's imports resolved to this repository's sources (install.test.ts builds
+ * the same page against the installed package). Node only.
  */
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -23,14 +24,19 @@ export function readmeBlock(heading: string, language: string): string {
 /** The bridge URL the README's page connects to. */
 export const README_URL = 'ws://127.0.0.1:5178/rpc';
 
-/** Build the README's page into `dir`/dist, connecting to `socketUrl` instead of the README's. */
-export async function buildReadmePage(dir: string, socketUrl: string): Promise<string> {
+/** Write the README's page into `dir` (index.html, main.ts), connecting to `socketUrl`. */
+export async function writeReadmePage(dir: string, socketUrl: string): Promise<void> {
   const html = readmeBlock('One tag in your page', 'html').replace(README_URL, socketUrl);
   await writeFile(
     join(dir, 'index.html'),
     `<!doctype html>\n<html lang="en"><body>\n${html}</body></html>\n`,
   );
   await writeFile(join(dir, 'main.ts'), readmeBlock('One tag in your page', 'ts'));
+}
+
+/** Build the README's page into `dir`/dist, connecting to `socketUrl` instead of the README's. */
+export async function buildReadmePage(dir: string, socketUrl: string): Promise<string> {
+  await writeReadmePage(dir, socketUrl);
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
