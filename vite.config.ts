@@ -15,6 +15,9 @@ const elements = {
   'rpc-widget': 'widget/rpc-widget',
 };
 
+/** The kit's translations, each an entry of its own: `rpc-ui-kit/locales/<lang>.js`. */
+const locales = ['ar', 'de', 'ja'];
+
 // `vite` serves the playground (index.html); `vite build` builds the browser library into dist/
 // (one file per package entry, shared code in dist/chunks; lit and zod stay imports). The Node
 // bridge is built by vite.bridge.config.ts.
@@ -30,6 +33,10 @@ export default defineConfig({
         protocol: 'src/protocol/index.ts',
         transport: 'src/transport/index.ts',
         controller: 'src/controller/index.ts',
+        strings: 'src/components/strings/index.ts',
+        ...Object.fromEntries(
+          locales.map((lang) => [`locales/${lang}`, `src/components/strings/locales/${lang}.ts`]),
+        ),
         ...Object.fromEntries(
           Object.entries(elements).map(([tag, path]) => [`elements/${tag}`, `src/components/${path}.ts`]),
         ),

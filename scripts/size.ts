@@ -54,10 +54,14 @@ export async function measurePackage(dist = 'dist'): Promise<SizeRow[]> {
   const entries: Omit<SizeRow, 'minified' | 'gzipped'>[] = [
     { name: 'whole kit (rpc-ui-kit)', file: `${dist}/index.js`, ceiling: KIT_CEILING },
     ...tags.map((tag) => ({ name: tag, file: `${dist}/elements/${tag}.js` })),
-    ...['controller', 'transport', 'protocol'].map((name) => ({
+    ...['controller', 'transport', 'protocol', 'strings'].map((name) => ({
       name: `rpc-ui-kit/${name}.js`,
       file: `${dist}/${name}.js`,
     })),
+    ...readdirSync(`${dist}/locales`)
+      .filter((file) => file.endsWith('.js'))
+      .sort()
+      .map((file) => ({ name: `rpc-ui-kit/locales/${file}`, file: `${dist}/locales/${file}` })),
   ];
   const rows: SizeRow[] = [];
   for (const entry of entries) rows.push({ ...entry, ...(await measureEntry(entry.file)) });

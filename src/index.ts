@@ -16,13 +16,14 @@ export { RpcSelect, type SelectFilterMode } from './components/select/rpc-select
 export { RpcDialogElement } from './components/dialog/dialog-element.js';
 export { strayInput } from './components/dialog/stray-input.js';
 export {
-  defaultStrings,
   expiryText,
   noteText,
   type NoteStrings,
   type RpcStrings,
   setDefaultStrings,
 } from './components/strings/strings.js';
+export type { CountedText, PluralText } from './components/strings/format.js';
+export { setLocaleStrings } from './components/strings/locales.js';
 export { RpcNotifications } from './components/notifications/rpc-notifications.js';
 export { RpcStatusBar } from './components/status-bar/rpc-status-bar.js';
 export { RpcWidget } from './components/widget/rpc-widget.js';

@@ -220,7 +220,7 @@ export const CutMessage: Story = {
       'diff --git a/src/app.ts b/src/app.ts\n@@ -1,4 +1,6 @@',
     );
     await expect(dialog.dialog).toHaveAccessibleDescription(
-      expect.stringContaining('The agent cut this message short: 524288 characters left out.'),
+      expect.stringContaining('The agent cut this message short: 524,288 characters left out.'),
     );
   },
 };

@@ -189,9 +189,9 @@ export const CutPrefill: Story = {
     const { screen, part } = await editor(canvasElement);
     const field = screen.getByRole<HTMLTextAreaElement>('textbox');
     await expect(
-      screen.getByText(/^The agent cut this text short: 918337 characters left out/),
+      screen.getByText(/^The agent cut this text short: 918,337 characters left out/),
     ).toBeVisible();
-    await expect(field).toHaveAccessibleDescription(expect.stringContaining('918337 characters left out'));
+    await expect(field).toHaveAccessibleDescription(expect.stringContaining('918,337 characters left out'));
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     await expect(args.onRpcResponse).not.toHaveBeenCalled();
     const refusal = screen.getByText(/^Not sent: the text still holds the agent’s cut mark\./);

@@ -210,7 +210,7 @@ export const CutTitle: Story = {
   play: async ({ canvasElement }) => {
     const dialog = await input(canvasElement);
     await expectShown(dialog, 'Name the file for this output:');
-    const said = 'The agent cut this title short: 301112 characters left out.';
+    const said = 'The agent cut this title short: 301,112 characters left out.';
     await expect(dialog.screen.getByText(said)).toBeVisible();
     await expect(dialog.dialog).toHaveAccessibleDescription(said);
     const field = dialog.screen.getByRole('textbox');

@@ -1,4 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { format } from '../src/components/strings/format.js';
+import { ar } from '../src/components/strings/locales/ar.js';
 import { html } from 'lit';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RpcSelect, SelectFilterMode } from '../src/components/select/rpc-select.js';
@@ -232,6 +234,31 @@ export const UnicodeRightToLeft: Story = {
   },
 };
 
+export const Translated: Story = {
+  name: "In Arabic: the kit's words and their plural forms",
+  args: {
+    request: selectRequest('select-arabic', { title: 'Merge into which branch?', options: branches }),
+    filter: 'always',
+  },
+  parameters: storyParameters({
+    stage: { dir: 'rtl', lang: 'ar' },
+    description:
+      'The stage says `lang="ar"`: the kit speaks Arabic (`rpc-ui-kit/locales/ar.js`), counts take ' +
+      "Arabic's plural forms, and the agent's title and options stay as it sent them.",
+  }),
+  play: async ({ canvasElement }) => {
+    const dialog = await select(canvasElement);
+    await expectShown(dialog, 'Merge into which branch?');
+    await expectRightToLeft(dialog);
+    const filter = dialog.screen.getByRole('combobox', { name: ar.filterLabel });
+    await expect(dialog.screen.getByRole('button', { name: ar.cancel })).toBeVisible();
+    // Three branches hold an "e": Arabic says three with its "few" form.
+    await userEvent.type(filter, 'e');
+    await waitFor(() => expect(dialog.screen.getAllByRole('option')).toHaveLength(3));
+    await expect(dialog.part('#match-count')).toHaveTextContent(format(ar.matchCount, { count: 3 }, 'ar'));
+  },
+};
+
 const manyOptions = Array.from(
   { length: 5_000 },
   (_, i) => `src/generated/module-${String(i + 1).padStart(4, '0')}.ts`,
@@ -258,7 +285,7 @@ export const FiveThousandOptions: Story = {
     await expectActive(root, filter, 'src/generated/module-0009.ts');
     await userEvent.type(filter, '499');
     // 0499, 1499, 2499, 3499, 4499 and 4990…4999: announced, and the list narrowed to them.
-    await waitFor(() => expect(screen.getByText('Matching options: 15')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('15 options match')).toBeInTheDocument());
     await expect(screen.getAllByRole('option')[0]).toHaveAttribute('aria-setsize', '15');
     await expectActive(root, filter, 'src/generated/module-0499.ts');
   },
@@ -332,7 +359,7 @@ export const DescriptionsFiltered: Story = {
     const { screen } = await select(canvasElement);
     const filter = screen.getByRole('combobox', { name: 'Filter options' });
     await userEvent.type(filter, 'vision');
-    await waitFor(() => expect(screen.getByText('Matching options: 4')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('4 options match')).toBeInTheDocument());
     await userEvent.type(filter, '{Backspace>6/}uberblick');
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
     await expect(screen.getByRole('option', { name: 'grok-4' })).toHaveAccessibleDescription(
@@ -365,7 +392,7 @@ export const CutList: Story = {
       'src/b.ts',
       'src/c.ts',
     ]);
-    const said = 'The agent cut this list short: 41237 options left out.';
+    const said = 'The agent cut this list short: 41,237 options left out.';
     await expect(screen.getByText(said)).toBeVisible();
     await expect(dialog).toHaveAccessibleDescription(said);
   },

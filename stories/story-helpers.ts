@@ -71,10 +71,16 @@ export const storiesDescription =
 
 /**
  * Renders the story inside a positioned box (for `contained` dialogs), with the stage's colour
- * scheme, VS Code theme variables, direction and language. Page-mode stories get no box.
+ * scheme, VS Code theme variables, direction and language (the story's, else the toolbar's).
+ * Page-mode stories get no box.
  */
-export const stage: Decorator = (story, { parameters }) => {
+export const stage: Decorator = (story, { parameters, globals }) => {
   const options = (parameters as { stage?: Stage }).stage ?? {};
+  // The toolbar's Language, unless the story sets its own.
+  const language =
+    typeof globals.language === 'string' && globals.language !== 'en' ? globals.language : undefined;
+  const lang = options.lang ?? language;
+  const dir = options.dir ?? (language === 'ar' ? 'rtl' : undefined);
   if (options.page) return story();
   const theme = options.theme;
   // The kit's `:host` declares `color-scheme: light dark`, so its fallback colours follow
@@ -106,8 +112,8 @@ export const stage: Decorator = (story, { parameters }) => {
     class="stage"
     data-color-scheme=${ifDefined(scheme)}
     data-theme=${ifDefined(theme?.name)}
-    dir=${ifDefined(options.dir)}
-    lang=${ifDefined(options.lang)}
+    dir=${ifDefined(dir)}
+    lang=${ifDefined(lang)}
     style=${styleMap(style)}
   >
     ${story()}

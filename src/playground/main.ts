@@ -1,11 +1,12 @@
 // The playground: the real agent (through the rpc-ui bridge) in the drop-in element, the
-// conversation, a composer, Send and Stop, a protocol log and a theme switch.
+// conversation, a composer, Send and Stop, a protocol log, a theme switch and a language menu.
 import '../components/define.js';
 import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
 import { RpcTranscript, Transcript } from '../components/transcript/rpc-transcript.js';
 import { readBridgeMessage } from '../protocol/bridge.js';
 import { WebSocketTransport } from '../transport/websocket.js';
 import { bindComposer } from './composer.js';
+import { bindLanguageMenu } from './language.js';
 import { ProtocolLog } from './protocol-log.js';
 
 const ui = document.querySelector<RpcExtensionUI>('#ui');
@@ -13,12 +14,13 @@ const form = document.querySelector<HTMLFormElement>('#composer');
 const message = document.querySelector<HTMLTextAreaElement>('#message');
 const stop = document.querySelector<HTMLButtonElement>('#stop');
 const theme = document.querySelector<HTMLSelectElement>('#theme');
+const language = document.querySelector<HTMLSelectElement>('#language');
 const sendButton = document.querySelector<HTMLButtonElement>('#send');
 const followUp = document.querySelector<HTMLButtonElement>('#follow-up');
 const hint = document.querySelector<HTMLElement>('#hint');
 const conversation = document.querySelector('#transcript');
 const list = document.querySelector<HTMLOListElement>('#log');
-if (!ui || !form || !message || !stop || !theme || !list || !sendButton || !followUp || !hint)
+if (!ui || !form || !message || !stop || !theme || !language || !list || !sendButton || !followUp || !hint)
   throw new Error('The playground page is incomplete.');
 if (!(conversation instanceof RpcTranscript)) throw new Error('The playground page has no conversation.');
 
@@ -90,3 +92,4 @@ const applyTheme = () => {
 };
 theme.addEventListener('change', applyTheme);
 applyTheme();
+bindLanguageMenu(language, ui);

@@ -523,7 +523,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     });
     await expect.poll(() => notification.count(), { timeout: 20_000 }).toBe(1);
     const shown = (await notification.textContent()) ?? '';
-    expect(shown).toContain(`… (${huge - 100_000} more characters not shown)`);
+    expect(shown).toContain(`… (${(huge - 100_000).toLocaleString('en')} more characters not shown)`);
     expect(shown.length).toBeLessThan(100_100);
     // Nothing lost: the controller holds the whole text, for a host that wants it.
     const kept = await ui(page).evaluate((el) => {

@@ -208,6 +208,28 @@ describe('the playground on the real agent', () => {
     }
   });
 
+  it("the Language menu: the kit's words in Arabic, right to left, after a reload too; the agent's words as sent", async () => {
+    const page = await openPage();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ar');
+    const ui = page.locator('rpc-extension-ui');
+    expect(await ui.evaluate((el: HTMLElement) => [el.lang, el.dir])).toEqual(['ar', 'rtl']);
+    await page.reload();
+    await page.locator('rpc-extension-ui[connection="connected"]').waitFor();
+    expect(await ui.evaluate((el: HTMLElement) => [el.lang, el.dir])).toEqual(['ar', 'rtl']);
+    const mark = await command(page, [
+      { call: 'confirm', args: ['Delete the build folder?', 'It holds 3 files.'] },
+    ]);
+    await expect.poll(() => dialog(page).count()).toBe(1);
+    expect(await dialog(page).getByRole('heading').textContent()).toBe('Delete the build folder?');
+    // ar.deny and ar.confirm: "لا" and "نعم".
+    expect(await axeViolations(page)).toEqual([]);
+    await readingPause(page);
+    await dialog(page).getByRole('button', { name: 'لا' }).click();
+    expect((await observer.resultAfter(mark)).map((r) => r.value)).toEqual([false]);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('en');
+    await page.close();
+  });
+
   it('Stop, by keyboard while a dialog is open (Ctrl+.), ends the demo tour: no next question comes', async () => {
     const page = await openPage();
     await page.getByRole('textbox', { name: 'Message' }).fill('/demo');

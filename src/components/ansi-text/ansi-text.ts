@@ -10,7 +10,8 @@ import {
   stripAnsi,
   xtermColor,
 } from '../../protocol/ansi.js';
-import { agentTextEnglish, format, stringsFor } from '../strings/strings.js';
+import { type CountedText, format } from '../strings/format.js';
+import { agentTextEnglish, stringsFor } from '../strings/strings.js';
 
 /** The 8 base colours, as VS Code names them (`--vscode-terminal-ansiRed`, `ansiBrightRed`). */
 const colorNames = ['Black', 'Red', 'Green', 'Yellow', 'Blue', 'Magenta', 'Cyan', 'White'];
@@ -118,7 +119,9 @@ export interface AnsiTextOptions {
   /** Render at most this many characters (default {@link TEXT_RENDER_LIMIT}). */
   readonly limit?: number;
   /** Said after a cut text; `{count}` is how many characters were left out (default `textTruncated`). */
-  readonly truncated?: string;
+  readonly truncated?: CountedText;
+  /** The locale `truncated` is in, for its plural rules and numbers (default `en`). */
+  readonly locale?: string;
   /**
    * Each line of a multi-line text a block of its own (`.line`, see {@link agentLineStyles}), so
    * that each takes its own direction: WebKit starts no bidi paragraph at a line break that
@@ -126,6 +129,9 @@ export interface AnsiTextOptions {
    */
   readonly lines?: boolean;
 }
+
+/** How agent text cut for length says so: the note and its locale. */
+export type TruncationOptions = Pick<AnsiTextOptions, 'truncated' | 'locale'>;
 
 /** The lines of a multi-line agent text ({@link AnsiTextOptions.lines}): each its own paragraph. */
 export const agentLineStyles = css`
@@ -161,11 +167,12 @@ export function clipText(text: string, limit = TEXT_RENDER_LIMIT): { text: strin
 /**
  * Agent text as plain text, for where styled spans cannot go (an announcement): escape sequences
  * and control characters (but `\n`, `\t`) dropped, cut to {@link TEXT_RENDER_LIMIT} characters
- * and followed by the `truncated` note.
+ * and followed by the `truncated` note, in `locale`.
  */
-export function plainText(text: string, truncated = stringsFor(agentTextEnglish, {}).textTruncated): string {
+export function plainText(text: string, options: TruncationOptions = {}): string {
+  const { truncated = stringsFor(agentTextEnglish, {}).textTruncated, locale } = options;
   const { text: shown, omitted } = clipText(text);
-  return stripAnsi(shown) + (omitted ? format(truncated, { count: omitted }) : '');
+  return stripAnsi(shown) + (omitted ? format(truncated, { count: omitted }, locale) : '');
 }
 
 /**
@@ -179,9 +186,10 @@ export function plainText(text: string, truncated = stringsFor(agentTextEnglish,
 export function ansiText(text: string, options: AnsiTextOptions = {}): TemplateResult {
   const clipped = clipText(text, options.limit);
   const runs = parseAnsi(clipped.text);
+  const { truncated = stringsFor(agentTextEnglish, {}).textTruncated, locale } = options;
   const note =
     clipped.omitted > 0
-      ? html`<span class="truncated">${format(options.truncated ?? stringsFor(agentTextEnglish, {}).textTruncated, { count: clipped.omitted })}</span>`
+      ? html`<span class="truncated">${format(truncated, { count: clipped.omitted }, locale)}</span>`
       : '';
   const styled = (run: AnsiRun) =>
     sameStyle(run.style, plainStyle)

@@ -6,7 +6,7 @@ import { actionButton } from '../dialog/action-button.js';
 import { cutNote, cutText } from '../dialog/cut-text.js';
 import { RpcDialogElement } from '../dialog/dialog-element.js';
 import { confirmStyles } from './rpc-confirm.styles.js';
-import { confirmEnglish, dialogEnglish, stringsFor } from '../strings/strings.js';
+import { confirmEnglish, dialogEnglish, type Strings, stringsFor } from '../strings/strings.js';
 
 /**
  * A yes/no question (`confirm`): an alert dialog described by its message (kept as written,
@@ -31,14 +31,15 @@ export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
     return elidedCount(this.request?.message ?? '') ? ['message', 'message-cut'] : ['message'];
   }
 
-  protected override get text(): typeof dialogEnglish & typeof confirmEnglish {
-    return stringsFor({ ...dialogEnglish, ...confirmEnglish }, this.strings);
+  protected override get text(): Strings<typeof dialogEnglish & typeof confirmEnglish> {
+    return stringsFor({ ...dialogEnglish, ...confirmEnglish }, this.strings, this.locale);
   }
 
   protected override renderBody(request: ConfirmRequest): TemplateResult {
+    const { text, locale } = this;
     const message = cutText(request.message);
-    return html`<p id="message" class="message" part="message">${ansiText(message.text, { lines: true })}</p>
-      ${cutNote('message-cut', this.text.messageCut, message.omitted)}`;
+    return html`<p id="message" class="message" part="message">${ansiText(message.text, { lines: true, truncated: text.textTruncated, locale })}</p>
+      ${cutNote('message-cut', text.messageCut, message.omitted, locale)}`;
   }
 
   protected override renderActions(): TemplateResult {

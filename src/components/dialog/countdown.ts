@@ -1,5 +1,17 @@
-import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import {
+  html,
+  nothing,
+  type ReactiveController,
+  type ReactiveControllerHost,
+  type TemplateResult,
+} from 'lit';
 import { atDeadline, type Clock } from '../../controller/clock.js';
+import { cssomStyle } from '../internal/cssom-style.js';
+import { format } from '../strings/format.js';
+import type { RpcStrings } from '../strings/strings.js';
+
+/** The words of a countdown. */
+type CountdownText = Pick<RpcStrings, 'secondsLeft' | 'secondsLeftAnnouncement'>;
 
 /** Seconds left at which the countdown is announced (not every second). */
 export const ANNOUNCE_AT: readonly number[] = [60, 30, 10, 5];
@@ -57,6 +69,27 @@ export class CountdownController implements ReactiveController {
     this.#total = (deadline ?? start) - start;
     this.#announced = undefined;
     if (deadline !== undefined) this.#tick(true);
+  }
+
+  /** The seconds left and a bar that empties, while counting down; worded in `text`, of `locale`. */
+  render(text: CountdownText, locale: string): TemplateResult | typeof nothing {
+    if (this.#seconds === undefined) return nothing;
+    return html`<div class="countdown" part="countdown">
+      <span id="countdown" part="countdown-text"><bdi>${format(text.secondsLeft, { seconds: this.secondsText }, locale)}</bdi></span>
+      <div class="bar" part="countdown-bar" aria-hidden="true">
+        <div class="fill" ${cssomStyle({ '--_fraction': String(this.fraction) })}></div>
+      </div>
+    </div>`;
+  }
+
+  /** The polite live region that says the time left at each of {@link ANNOUNCE_AT}. */
+  renderAnnouncement(text: CountdownText, locale: string): TemplateResult {
+    const announced = this.#announced;
+    return html`<div class="visually-hidden" aria-live="polite">${
+      announced === undefined
+        ? ''
+        : format(text.secondsLeftAnnouncement, { count: announced, seconds: announced }, locale)
+    }</div>`;
   }
 
   /** Stop counting (the dialog was answered or closed). */

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { elidedCount } from '../../protocol/chunks.js';
-import { format } from '../strings/strings.js';
+import { type CountedText, format } from '../strings/format.js';
 
 /** Where oh-my-pi's cut mark starts: it ends a cut string with `\n…[N chars elided for RPC frame]`. */
 const MARK_START = '\n…[';
@@ -31,11 +31,16 @@ export function cutMark(text: string): string | undefined {
 }
 
 /**
- * The short line that says the agent cut a text (`template`, with `{count}` left out), with the id
- * that describes what it is about; nothing when `omitted` is 0.
+ * The short line that says the agent cut a text (`template`, with `{count}` left out, in `locale`),
+ * with the id that describes what it is about; nothing when `omitted` is 0.
  */
-export function cutNote(id: string, template: string, omitted: number): TemplateResult | typeof nothing {
+export function cutNote(
+  id: string,
+  template: CountedText,
+  omitted: number,
+  locale: string,
+): TemplateResult | typeof nothing {
   return omitted
-    ? html`<p id=${id} class="cut" part="cut-note">${format(template, { count: omitted })}</p>`
+    ? html`<p id=${id} class="cut" part="cut-note">${format(template, { count: omitted }, locale)}</p>`
     : nothing;
 }

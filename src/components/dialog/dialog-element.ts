@@ -7,15 +7,16 @@ import { quotedText } from '../../protocol/ansi.js';
 import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
+import { LangBinding } from '../bindings/lang-binding.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
 import { agentLineStyles, ansiText } from '../ansi-text/ansi-text.js';
 import { CountdownController, NoticeController } from './countdown.js';
-import { cssomStyle } from '../internal/cssom-style.js';
 import { dialogStyles } from './dialog.styles.js';
 import { DialogFocus } from './dialog-focus.js';
 import { onDialogKeydown } from './dialog-keys.js';
-import { dialogEnglish, format, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { format } from '../strings/format.js';
+import { dialogEnglish, type RpcStrings, type Strings, stringsFor } from '../strings/strings.js';
 import { guardStrayInput } from './stray-input.js';
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
@@ -133,6 +134,7 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     if (!this.controller) this.#expire();
   });
   readonly #notice = new NoticeController(this);
+  readonly #lang = new LangBinding(this);
   // The agent may name a login's provider after its question showed (a reload replays both).
   readonly #logins = new ControllerBinding(this, ['logins']);
   readonly #focus = new DialogFocus(this, { shown: () => this.#shown, initial: () => this.initialFocus() });
@@ -151,9 +153,14 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     return this.renderRoot.querySelector('dialog');
   }
 
-  /** The strings in effect: the element's overrides over the global ones. */
-  protected get text(): typeof dialogEnglish {
-    return stringsFor(dialogEnglish, this.strings);
+  /** The locale of the strings in effect, for their plural rules and numbers. */
+  protected get locale(): string {
+    return this.#lang.locale;
+  }
+
+  /** The strings in effect: the element's language's, under the global and its own overrides. */
+  protected get text(): Strings<typeof dialogEnglish> {
+    return stringsFor(dialogEnglish, this.strings, this.locale);
   }
 
   /** The dialog role: `alertdialog` for confirm. */
@@ -287,9 +294,9 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   protected override render(): TemplateResult {
     const request = this.request;
     if (!request) return this.#notice.render();
-    const { text, countdown, position, total } = this;
+    const { text, countdown, position, total, locale } = this;
     const queued = total > 1 && position > 0;
-    const { seconds, announced } = countdown;
+    const { seconds } = countdown;
     const { login } = request;
     const title = cutText(this.heading(request));
     const described = [
@@ -312,29 +319,18 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
                 ><bdi>${format(text.loginEyebrow, { provider: this.providerName(login.provider) })}</bdi></p>`
               : nothing
           }
-          <h2 id="title" part="title">${ansiText(title.text, { lines: true })}</h2>
+          <h2 id="title" part="title">${ansiText(title.text, { lines: true, truncated: text.textTruncated, locale })}</h2>
           ${
             queued
               ? html`<span id="position" class="position" part="position"
-                ><bdi>${format(text.position, { index: position, total })}</bdi></span>`
+                ><bdi>${format(text.position, { index: position, total }, locale)}</bdi></span>`
               : nothing
           }
         </div>
-        <div class="body" part="body">${cutNote('title-cut', text.titleCut, title.omitted)}${this.renderBody(request)}</div>
-        ${
-          seconds === undefined
-            ? nothing
-            : html`<div class="countdown" part="countdown">
-              <span id="countdown" part="countdown-text"><bdi>${format(text.secondsLeft, { seconds: countdown.secondsText })}</bdi></span>
-              <div class="bar" part="countdown-bar" aria-hidden="true">
-                <div class="fill" ${cssomStyle({ '--_fraction': String(countdown.fraction) })}></div>
-              </div>
-            </div>`
-        }
+        <div class="body" part="body">${cutNote('title-cut', text.titleCut, title.omitted, locale)}${this.renderBody(request)}</div>
+        ${countdown.render(text, locale)}
         <div class="actions" part="actions">${this.renderActions(request)}</div>
-        <div class="visually-hidden" aria-live="polite">${
-          announced === undefined ? '' : format(text.secondsLeftAnnouncement, { seconds: announced })
-        }</div>
+        ${countdown.renderAnnouncement(text, locale)}
       </dialog>
       ${this.#notice.render()}`;
   }

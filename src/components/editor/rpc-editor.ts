@@ -5,7 +5,7 @@ import { cutMark, cutNote, cutText } from '../dialog/cut-text.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
 import { monoToken } from '../internal/mono.styles.js';
 import { editorStyles } from './rpc-editor.styles.js';
-import { dialogEnglish, editorEnglish, stringsFor } from '../strings/strings.js';
+import { dialogEnglish, editorEnglish, type Strings, stringsFor } from '../strings/strings.js';
 
 /**
  * Multi-line text (`editor`): a monospace textarea named by the title, holding the request's
@@ -35,8 +35,8 @@ import { dialogEnglish, editorEnglish, stringsFor } from '../strings/strings.js'
 export class RpcEditor extends TextDialogElement<EditorRequest> {
   static override styles = [...TextDialogElement.styles, monoToken, editorStyles];
 
-  protected override get text(): typeof dialogEnglish & typeof editorEnglish {
-    return stringsFor({ ...dialogEnglish, ...editorEnglish }, this.strings);
+  protected override get text(): Strings<typeof dialogEnglish & typeof editorEnglish> {
+    return stringsFor({ ...dialogEnglish, ...editorEnglish }, this.strings, this.locale);
   }
 
   protected override renderBody(request: EditorRequest): TemplateResult {
@@ -44,7 +44,7 @@ export class RpcEditor extends TextDialogElement<EditorRequest> {
     const prompt = request.promptStyle === true;
     // A new request gets a new textarea with its prefill (or the text typed before a reload);
     // re-renders leave the edits alone.
-    return html`${cutNote('prefill-cut', this.text.prefillCut, omitted)}${keyed(
+    return html`${cutNote('prefill-cut', this.text.prefillCut, omitted, this.locale)}${keyed(
       request,
       html`<textarea id="field" part="textarea" class=${prompt ? 'prompt' : nothing} rows=${prompt ? 3 : 12}
         aria-labelledby="title" aria-describedby=${this.fieldDescription(omitted > 0 && 'prefill-cut')}

@@ -1,20 +1,23 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { stripAnsi } from '../../protocol/ansi.js';
 import type { BridgeAgentExit } from '../../protocol/bridge.js';
-import { format, type hostEnglish } from '../strings/strings.js';
+import { format } from '../strings/format.js';
+import type { hostEnglish, Strings } from '../strings/strings.js';
 
 /**
  * The message shown once the agent has ended: how it ended, a button to start it again (only
- * when a bridge can, `restart` given), and its last stderr lines in a disclosure.
+ * when a bridge can, `restart` given), and its last stderr lines in a disclosure; worded in
+ * `text`, of `locale`.
  */
 export function renderAgentExit(
   exit: BridgeAgentExit,
-  text: typeof hostEnglish,
+  text: Strings<typeof hostEnglish>,
+  locale: string,
   restart: ((event: Event) => void) | undefined,
 ): TemplateResult {
   const message =
     exit.code !== null
-      ? format(text.agentExitedCode, { code: exit.code })
+      ? format(text.agentExitedCode, { code: String(exit.code) })
       : exit.signal !== null
         ? format(text.agentExitedSignal, { signal: exit.signal })
         : text.agentExited;
@@ -30,7 +33,7 @@ export function renderAgentExit(
       ${
         lines.length > 0
           ? html`<details class="exit-details" part="exit-details">
-              <summary part="exit-summary">${format(text.agentStderrSummary, { count: lines.length })}</summary>
+              <summary part="exit-summary">${format(text.agentStderrSummary, { count: lines.length }, locale)}</summary>
               <pre class="stderr" part="stderr">${lines.map(stripAnsi).join('\n')}</pre>
             </details>`
           : nothing

@@ -6,7 +6,7 @@ import type { BridgeAccess } from '../../protocol/bridge.js';
 import type { Transport } from '../../transport/transport.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import type { hostEnglish } from '../strings/strings.js';
+import type { hostEnglish, Strings } from '../strings/strings.js';
 
 /** The pill's text for each state. */
 const STATE_TEXT = {
@@ -35,7 +35,7 @@ export class Connection {
   readonly #host: ConnectionHost;
   readonly #controller: ExtensionUIController;
   readonly #bridge: BridgeClient;
-  readonly #text: () => typeof hostEnglish;
+  readonly #text: () => Strings<typeof hostEnglish>;
   #state: RpcConnectionState = 'closed';
   #refusal: Refusal | undefined;
   /** Stops watching the transport asked about; a newer one makes older answers stale. */
@@ -45,7 +45,7 @@ export class Connection {
     host: ConnectionHost,
     controller: ExtensionUIController,
     bridge: BridgeClient,
-    text: () => typeof hostEnglish,
+    text: () => Strings<typeof hostEnglish>,
   ) {
     this.#host = host;
     this.#controller = controller;
@@ -110,7 +110,7 @@ export class Connection {
   };
 
   /** The pill: a polite status whose text changes only with the state. */
-  renderPill(text: typeof hostEnglish): TemplateResult {
+  renderPill(text: Strings<typeof hostEnglish>): TemplateResult {
     return html`<span class="connection" part="connection" role="status" data-state=${this.#state}>
       <span class="indicator" part="connection-indicator" aria-hidden="true"></span>
       <span part="connection-label">${text[STATE_TEXT[this.#state]]}</span>

@@ -8,7 +8,7 @@ import {
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { bindEditorText, type EditorField, type EditorTextBinding } from '../bindings/editor-text-binding.js';
 import { stripAnsi } from '../../protocol/ansi.js';
-import type { hostEnglish } from '../strings/strings.js';
+import type { hostEnglish, Strings } from '../strings/strings.js';
 
 /** How much of the agent's text the offer shows. */
 const PREVIEW_CHARS = 300;
@@ -64,7 +64,7 @@ export class EditorOffer implements ReactiveController {
   }
 
   /** The offer, while there is one: what the agent would put in the composer, Use, and Keep mine. */
-  render(text: typeof hostEnglish): TemplateResult | typeof nothing {
+  render(text: Strings<typeof hostEnglish>): TemplateResult | typeof nothing {
     const offered = this.#offered;
     if (offered === undefined) return nothing;
     const shown = stripAnsi(offered);

@@ -11,7 +11,8 @@ import { bindTitle } from '../bindings/title-binding.js';
 import type { RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
 import { providersConverter } from '../login/links.js';
-import { hostEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { LangBinding } from '../bindings/lang-binding.js';
+import { hostEnglish, type RpcStrings, type Strings, stringsFor } from '../strings/strings.js';
 import { renderAgentExit } from './agent-exit.js';
 import { Connection } from './connection.js';
 import { EditorOffer } from './editor-offer.js';
@@ -222,10 +223,9 @@ export class RpcExtensionUI extends LitElement {
   #stopTitle: (() => void) | undefined;
   /** The agent's editor text into `editor-target`, offered beside a draft rather than over it. */
   readonly #editorOffer = new EditorOffer(this);
+  readonly #lang = new LangBinding(this);
   /** The connection state, and why a bridge refuses this page. */
-  readonly #connection = new Connection(this, this.#controller, this.#bridge, () =>
-    stringsFor(hostEnglish, this.strings),
-  );
+  readonly #connection = new Connection(this, this.#controller, this.#bridge, () => this.#text);
 
   /** The controller: read its state, listen to it (`message` for the agent's other lines), send. */
   get controller(): ExtensionUIController {
@@ -308,8 +308,12 @@ export class RpcExtensionUI extends LitElement {
     if (changed.has('editorTarget')) this.#bindEditor();
   }
 
+  get #text(): Strings<typeof hostEnglish> {
+    return stringsFor(hostEnglish, this.strings, this.#lang.locale);
+  }
+
   protected override render(): TemplateResult {
-    const text = stringsFor(hostEnglish, this.strings);
+    const text = this.#text;
     const controller = this.#controller;
     return html`
       <div class="base" part="base">
@@ -318,7 +322,7 @@ export class RpcExtensionUI extends LitElement {
           ${this.#connection.renderPill(text)}
         </div>
         ${this.#connection.renderRefusal()}
-        ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#canRestart ? () => this.restartAgent() : undefined) : nothing}
+        ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#lang.locale, this.#canRestart ? () => this.restartAgent() : undefined) : nothing}
         <slot name="conversation" @slotchange=${(event: Event) => lendController(event, controller)}></slot>
         <rpc-login part="login" .controller=${controller} .providers=${this.loginProviders} .strings=${this.strings}></rpc-login>
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>

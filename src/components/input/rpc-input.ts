@@ -6,7 +6,8 @@ import { webAddress } from '../login/links.js';
 import { cutNote, cutText } from '../dialog/cut-text.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
 import { inputStyles } from './rpc-input.styles.js';
-import { dialogEnglish, format, inputEnglish, stringsFor } from '../strings/strings.js';
+import { format } from '../strings/format.js';
+import { dialogEnglish, inputEnglish, type Strings, stringsFor } from '../strings/strings.js';
 
 /**
  * Free-form, single-line text (`input`): a text field named by the title, focused on open, with
@@ -35,8 +36,8 @@ import { dialogEnglish, format, inputEnglish, stringsFor } from '../strings/stri
 export class RpcInput extends TextDialogElement<InputRequest> {
   static override styles = [...TextDialogElement.styles, inputStyles];
 
-  protected override get text(): typeof dialogEnglish & typeof inputEnglish {
-    return stringsFor({ ...dialogEnglish, ...inputEnglish }, this.strings);
+  protected override get text(): Strings<typeof dialogEnglish & typeof inputEnglish> {
+    return stringsFor({ ...dialogEnglish, ...inputEnglish }, this.strings, this.locale);
   }
 
   /** A login's manual-code question has no title of its own: it asks for the code. */
@@ -68,7 +69,7 @@ export class RpcInput extends TextDialogElement<InputRequest> {
         aria-labelledby="title" aria-describedby=${this.fieldDescription(placeholder.omitted > 0 && 'placeholder-cut')}
         aria-invalid=${this.refused ? 'true' : nothing} placeholder=${request.placeholder === undefined ? nothing : placeholder.text}
         .value=${this.draft ?? ''} @input=${this.keepDraft} @keydown=${this.#onKeydown} />`,
-    )}${cutNote('placeholder-cut', this.text.placeholderCut, placeholder.omitted)}${this.renderRefusal()}${this.#loginPage(request)}`;
+    )}${cutNote('placeholder-cut', this.text.placeholderCut, placeholder.omitted, this.locale)}${this.renderRefusal()}${this.#loginPage(request)}`;
   }
 
   protected override renderActions(): TemplateResult {

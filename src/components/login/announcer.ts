@@ -1,10 +1,11 @@
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { LoginEntry } from '../../controller/logins.js';
-import { plainText } from '../ansi-text/ansi-text.js';
+import { plainText, type TruncationOptions } from '../ansi-text/ansi-text.js';
 import { relayToModal } from '../internal/modal-relay.js';
 import type { loginEnglish } from '../strings/login-strings.js';
-import { format } from '../strings/strings.js';
+import { format } from '../strings/format.js';
+import type { Strings } from '../strings/strings.js';
 
 /** How many announcements the live region keeps (the newest ones). */
 const KEPT = 3;
@@ -19,7 +20,9 @@ interface Seen {
 
 /** How a card's title and state are worded (the element's words, passed in). */
 export interface LoginWording {
-  readonly text: typeof loginEnglish;
+  readonly text: Strings<typeof loginEnglish>;
+  /** How agent text cut for length says so, in the panel's locale. */
+  readonly agentText: TruncationOptions;
   title(entry: LoginEntry): string;
   outcome(entry: LoginEntry): string | undefined;
 }
@@ -43,7 +46,7 @@ export class LoginAnnouncer {
     const before = this.#seen;
     this.#seen = new Map(list.map((entry) => [entry.key, seen(entry)]));
     if (!before) return;
-    const { text } = wording;
+    const { text, agentText } = wording;
     for (const entry of list) {
       const was = before.get(entry.key);
       const now = this.#seen.get(entry.key) as Seen;
@@ -53,9 +56,9 @@ export class LoginAnnouncer {
         say(text.loginRunning);
       if (now.url !== was?.url && entry.url) say(text.loginPageReady);
       if (now.code !== was?.code && entry.deviceCode)
-        say(format(text.loginCodeReady, { code: plainText(entry.deviceCode.userCode) }));
+        say(format(text.loginCodeReady, { code: plainText(entry.deviceCode.userCode, agentText) }));
       for (const message of entry.messages.slice(was?.messages ?? 0)) {
-        const words = plainText(message.message, text.textTruncated);
+        const words = plainText(message.message, agentText);
         // A new card's log region is new too: its first messages are said here.
         if (was) relayToModal(words);
         else say(words);

@@ -2,14 +2,15 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { LoginEntry } from '../../controller/logins.js';
 import type { DeviceCodeRequest, LoginInfoRequest, OpenUrlRequest } from '../../protocol/types.js';
-import { ansiText, plainText } from '../ansi-text/ansi-text.js';
+import { ansiText, plainText, type TruncationOptions } from '../ansi-text/ansi-text.js';
 import type { loginEnglish } from '../strings/login-strings.js';
-import { format } from '../strings/strings.js';
+import { format } from '../strings/format.js';
+import type { Strings } from '../strings/strings.js';
 import { minutesSeconds } from './code-expiry.js';
 import { webAddress } from './links.js';
 
 /** The words of the login panel. */
-export type LoginText = typeof loginEnglish;
+export type LoginText = Strings<typeof loginEnglish>;
 
 /** What a copy button copies. */
 export type CopyTarget = 'link' | 'launch' | 'code';
@@ -17,6 +18,8 @@ export type CopyTarget = 'link' | 'launch' | 'code';
 /** What the pieces need from their card. */
 export interface CardContext {
   readonly text: LoginText;
+  /** How agent text cut for length says so, in the panel's locale. */
+  readonly agentText: TruncationOptions;
   /** A copy button for `what`, with its status beside it. */
   copyButton(what: CopyTarget, label: string): TemplateResult;
 }
@@ -34,8 +37,8 @@ function link(url: URL, name: string, part: string): TemplateResult {
 }
 
 /** An address that is not http or https: text, and a note saying why it is not a link. */
-function notALink(url: string, text: LoginText): TemplateResult {
-  return html`<p class="url" part="url">${plainText(url, text.textTruncated)}</p>
+function notALink(url: string, { text, agentText }: CardContext): TemplateResult {
+  return html`<p class="url" part="url">${plainText(url, agentText)}</p>
     <p class="note" part="note">${text.loginNotALink}</p>`;
 }
 
@@ -45,9 +48,9 @@ function notALink(url: string, text: LoginText): TemplateResult {
  */
 export function renderPage(
   { url, launchUrl, instructions }: OpenUrlRequest,
-  { text, copyButton }: CardContext,
+  card: CardContext,
 ): TemplateResult {
-  const truncated = text.textTruncated;
+  const { text, agentText, copyButton } = card;
   const web = webAddress(url);
   const launch = launchUrl === undefined ? undefined : webAddress(launchUrl);
   const page = web
@@ -55,21 +58,21 @@ export function renderPage(
         <p class="row">${link(web, format(text.loginOpenPage, { host: web.host }), 'link')}</p>
         <details part="address">
           <summary part="address-summary">${text.loginShowAddress}</summary>
-          <p class="url" part="url">${plainText(url, truncated)}</p>
+          <p class="url" part="url">${plainText(url, agentText)}</p>
         </details>
         ${copyButton('link', text.loginCopyLink)}
       `
-    : notALink(url, text);
+    : notALink(url, card);
   let local: TemplateResult | typeof nothing = nothing;
   if (launchUrl !== undefined)
     local = html`<p class="hint" part="launch-hint">${text.loginLaunchHint}</p>
       ${
         launch
-          ? html`<p class="row">${link(launch, plainText(launchUrl, truncated), 'launch-link')}</p>
+          ? html`<p class="row">${link(launch, plainText(launchUrl, agentText), 'launch-link')}</p>
               ${copyButton('launch', text.loginCopyLaunch)}`
-          : notALink(launchUrl, text)
+          : notALink(launchUrl, card)
       }`;
-  const said = instructions ? ansiText(instructions, { truncated, lines: true }) : undefined;
+  const said = instructions ? ansiText(instructions, { ...agentText, lines: true }) : undefined;
   return html`
     <div class="page" part="page">
       ${said ? html`<p class="instructions" part="instructions">${said}</p>` : nothing} ${page} ${local}
@@ -81,8 +84,9 @@ export function renderPage(
 export function renderCode(
   { userCode, verificationUri }: DeviceCodeRequest,
   left: number | undefined,
-  { text, copyButton }: CardContext,
+  card: CardContext,
 ): TemplateResult {
+  const { text, agentText, copyButton } = card;
   const web = webAddress(verificationUri);
   let expiry: TemplateResult | typeof nothing = nothing;
   if (left !== undefined)
@@ -92,12 +96,12 @@ export function renderCode(
   return html`
     <div class="device" part="device">
       <p class="hint" part="code-hint">${text.loginCodeHint}</p>
-      <p class="code" part="code">${plainText(userCode, text.textTruncated)}</p>
+      <p class="code" part="code">${plainText(userCode, agentText)}</p>
       ${copyButton('code', text.loginCopyCode)}
       ${
         web
           ? html`<p class="row">${link(web, format(text.loginCodePage, { host: web.host }), 'link')}</p>`
-          : notALink(verificationUri, text)
+          : notALink(verificationUri, card)
       }
       ${expiry}
     </div>
@@ -105,12 +109,12 @@ export function renderCode(
 }
 
 /** A message and its links: a labelled link is followed by its host; a link not http(s) is text. */
-function renderMessage({ message, links }: LoginInfoRequest, text: LoginText): TemplateResult {
-  const truncated = text.textTruncated;
+function renderMessage({ message, links }: LoginInfoRequest, card: CardContext): TemplateResult {
+  const { text, agentText } = card;
   const item = ({ url, label }: LoginInfoRequest['links'][number]) => {
     const web = webAddress(url);
-    const shown = label === undefined ? undefined : plainText(label, truncated);
-    const address = plainText(url, truncated);
+    const shown = label === undefined ? undefined : plainText(label, agentText);
+    const address = plainText(url, agentText);
     if (!web)
       return html` <span class="url" part="url"
           >${shown === undefined ? address : format(text.loginLinkLabel, { label: shown, host: address })}</span
@@ -120,14 +124,14 @@ function renderMessage({ message, links }: LoginInfoRequest, text: LoginText): T
       shown === undefined ? web.href : format(text.loginLinkLabel, { label: shown, host: web.host });
     return html` ${link(web, name, 'message-link')}`;
   };
-  return html`<li part="message"><span class="text">${ansiText(message, { truncated, lines: true })}</span>${links.map(item)}</li>`;
+  return html`<li part="message"><span class="text">${ansiText(message, { ...agentText, lines: true })}</span>${links.map(item)}</li>`;
 }
 
 /** The progress messages, oldest first, in a polite log region that is there before the first. */
-export function renderMessages(messages: readonly LoginInfoRequest[], text: LoginText): TemplateResult {
+export function renderMessages(messages: readonly LoginInfoRequest[], card: CardContext): TemplateResult {
   const list =
     messages.length > 0
-      ? html`<ol class="message-list" part="message-list">${messages.map((m) => renderMessage(m, text))}</ol>`
+      ? html`<ol class="message-list" part="message-list">${messages.map((m) => renderMessage(m, card))}</ol>`
       : nothing;
-  return html`<div class="messages" part="messages" role="log" aria-label=${text.loginMessagesLabel}>${list}</div>`;
+  return html`<div class="messages" part="messages" role="log" aria-label=${card.text.loginMessagesLabel}>${list}</div>`;
 }

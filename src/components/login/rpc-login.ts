@@ -4,11 +4,13 @@ import { repeat } from 'lit/directives/repeat.js';
 import { type Clock, systemClock } from '../../controller/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { LoginEntry } from '../../controller/logins.js';
-import { plainText } from '../ansi-text/ansi-text.js';
+import { plainText, type TruncationOptions } from '../ansi-text/ansi-text.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
 import { ModelsBinding } from '../bindings/models-binding.js';
 import { loginEnglish } from '../strings/login-strings.js';
-import { format, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { LangBinding } from '../bindings/lang-binding.js';
+import { format } from '../strings/format.js';
+import { type RpcStrings, stringsFor } from '../strings/strings.js';
 import { LoginAnnouncer, type LoginWording } from './announcer.js';
 import { CodeExpiry } from './code-expiry.js';
 import { CopyFeedback } from './copy-feedback.js';
@@ -138,6 +140,7 @@ export class RpcLogin extends LitElement {
 
   readonly #binding = new ControllerBinding(this, ['logins']);
   readonly #models = new ModelsBinding(this);
+  readonly #lang = new LangBinding(this);
   readonly #announcer = new LoginAnnouncer();
   readonly #expiry = new CodeExpiry(this, () => this.clock ?? this.controller?.clock ?? systemClock);
   /** The copy buttons' results, by `key\ncopied`. */
@@ -162,8 +165,8 @@ export class RpcLogin extends LitElement {
       const entry = entries.find((e) => e.key === key);
       const time =
         seconds >= 60
-          ? format(text.loginMinutes, { count: seconds / 60 })
-          : format(text.loginSeconds, { count: seconds });
+          ? format(text.loginMinutes, { count: seconds / 60 }, this.#lang.locale)
+          : format(text.loginSeconds, { count: seconds }, this.#lang.locale);
       const said = seconds === 0 ? text.loginCodeExpired : format(text.loginCodeExpiryAnnouncement, { time });
       if (entry)
         this.#announcer.say(format(text.loginAnnouncement, { title: wording.title(entry), text: said }));
@@ -211,12 +214,18 @@ export class RpcLogin extends LitElement {
   }
 
   #text(): LoginText {
-    return stringsFor(loginEnglish, this.strings);
+    return stringsFor(loginEnglish, this.strings, this.#lang.locale);
+  }
+
+  /** How agent text cut for length says so, in `text`. */
+  #agentText(text: LoginText): TruncationOptions {
+    return { truncated: text.textTruncated, locale: this.#lang.locale };
   }
 
   #wording(text: LoginText): LoginWording {
     return {
       text,
+      agentText: this.#agentText(text),
       title: (entry) => this.#title(entry, text),
       outcome: (entry) => this.#outcome(entry, text),
     };
@@ -225,7 +234,7 @@ export class RpcLogin extends LitElement {
   #title(entry: LoginEntry, text: LoginText): string {
     return entry.provider === undefined
       ? text.loginPageTitle
-      : format(text.loginTitle, { provider: plainText(this.#name(entry.provider)) });
+      : format(text.loginTitle, { provider: plainText(this.#name(entry.provider), this.#agentText(text)) });
   }
 
   #outcome({ outcome }: LoginEntry, text: LoginText): string | undefined {
@@ -233,7 +242,7 @@ export class RpcLogin extends LitElement {
     if (outcome?.kind === 'cancelled') return text.loginCancelled;
     if (outcome?.kind !== 'failed') return undefined;
     if (!outcome.error) return text.loginFailedBare;
-    return format(text.loginFailed, { error: plainText(outcome.error, text.textTruncated) });
+    return format(text.loginFailed, { error: plainText(outcome.error, this.#agentText(text)) });
   }
 
   #state(entry: LoginEntry, text: LoginText): string | undefined {
@@ -250,7 +259,7 @@ export class RpcLogin extends LitElement {
       <label class="provider" part="provider-label">
         ${text.loginProviderLabel}
         <select part="provider-select" @change=${this.#onChoose}>
-          ${providers.map((id) => html`<option value=${id} ?selected=${id === chosen}>${plainText(this.#name(id))}</option>`)}
+          ${providers.map((id) => html`<option value=${id} ?selected=${id === chosen}>${plainText(this.#name(id), this.#agentText(text))}</option>`)}
         </select>
       </label>
     `;
@@ -258,7 +267,7 @@ export class RpcLogin extends LitElement {
       <form class="start" part="start-form" aria-label=${text.loginStartLabel} @submit=${this.#onStart}>
         ${only === undefined ? list : nothing}
         <button type="submit" class="primary" part="start-button">
-          ${only === undefined ? text.loginStart : format(text.loginStartProvider, { provider: plainText(this.#name(only)) })}
+          ${only === undefined ? text.loginStart : format(text.loginStartProvider, { provider: plainText(this.#name(only), this.#agentText(text)) })}
         </button>
         ${this.#unsent.has('') ? html`<p class="error" part="form-error">${text.loginSendFailed}</p>` : nothing}
       </form>
@@ -286,7 +295,7 @@ export class RpcLogin extends LitElement {
       <div class="card" part="card card-${kind}" role="group" aria-labelledby=${id} data-key=${entry.key} data-state=${kind}>
         <p class="title" part="title" id=${id}>${this.#title(entry, text)}</p>
         ${state === undefined ? nothing : html`<p class="state" part="state">${state}</p>`}
-        ${page} ${code} ${renderMessages(entry.messages, text)}
+        ${page} ${code} ${renderMessages(entry.messages, card)}
         <div class="actions" part="actions">${runs ? cancel : dismiss}</div>
       </div>
     `;
@@ -295,6 +304,7 @@ export class RpcLogin extends LitElement {
   #card(entry: LoginEntry, text: LoginText): CardContext {
     return {
       text,
+      agentText: this.#agentText(text),
       copyButton: (what, label) => {
         const status = this.#copy.status(`${entry.key}\n${what}`, {
           copied: text.loginCopied,

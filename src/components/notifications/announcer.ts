@@ -1,9 +1,11 @@
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { NotificationEntry } from '../../controller/types.js';
-import { plainText } from '../ansi-text/ansi-text.js';
+import { plainText, type TruncationOptions } from '../ansi-text/ansi-text.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import { type notificationsEnglish, noteText } from '../strings/strings.js';
+import { type notificationsEnglish, noteText, type Strings } from '../strings/strings.js';
+
+type NotificationsText = Strings<typeof notificationsEnglish>;
 
 /** How many announcements each live region keeps (the newest ones of a burst). */
 const ANNOUNCE_LIMIT = 5;
@@ -21,11 +23,15 @@ export class Announcer {
   #polite: NotificationEntry[] = [];
   #assertive: NotificationEntry[] = [];
 
-  /** Queue the notifications of `list` (whose ids are `ids`) new since the last look; drop the gone. */
+  /**
+   * Queue the notifications of `list` (whose ids are `ids`) new since the last look; drop the
+   * gone. Worded in `text`; `agentText` says how agent text cut for length says so.
+   */
   takeIn(
     list: readonly NotificationEntry[],
     ids: ReadonlySet<string>,
-    text: typeof notificationsEnglish,
+    text: NotificationsText,
+    agentText: TruncationOptions,
   ): void {
     const seen = this.#seen;
     this.#seen = ids;
@@ -40,7 +46,7 @@ export class Announcer {
     this.#assertive = queue(this.#assertive, true);
     for (const entry of recent)
       relayToModal(
-        `${text[`${entry.notifyType}Prefix`]} ${entry.note ? noteText(entry.note, text) : plainText(entry.message, text.textTruncated)}`,
+        `${text[`${entry.notifyType}Prefix`]} ${entry.note ? noteText(entry.note, text) : plainText(entry.message, agentText)}`,
       );
   }
 
@@ -54,7 +60,7 @@ export class Announcer {
   /** A live region (`status-region` or `alert-region`) with the announcements still queued in it. */
   region(
     role: 'status' | 'alert',
-    text: typeof notificationsEnglish,
+    text: NotificationsText,
     message: (entry: NotificationEntry) => TemplateResult | string,
   ): TemplateResult {
     return html`

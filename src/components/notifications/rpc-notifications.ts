@@ -9,7 +9,17 @@ import { agentLineStyles, ansiText } from '../ansi-text/ansi-text.js';
 import { isComposing } from '../internal/keys.js';
 import { lastFocused } from '../internal/last-focused.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
-import { format, notificationsEnglish, noteText, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { LangBinding } from '../bindings/lang-binding.js';
+import { format } from '../strings/format.js';
+import {
+  notificationsEnglish,
+  noteText,
+  type RpcStrings,
+  type Strings,
+  stringsFor,
+} from '../strings/strings.js';
+
+type NotificationsText = Strings<typeof notificationsEnglish>;
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 import { Announcer } from './announcer.js';
@@ -117,6 +127,7 @@ export class RpcNotifications extends LitElement {
 
   readonly #binding = new ControllerBinding(this, ['notifications'], { perFrame: true });
   readonly #announcer = new Announcer();
+  readonly #lang = new LangBinding(this);
   readonly #timers = new DismissTimers(this, {
     shown: () => this.#shown,
     duration: () => this.duration,
@@ -147,8 +158,12 @@ export class RpcNotifications extends LitElement {
     if (this.expanded && this.#active().length <= this.maxVisible) this.expanded = false;
   }
 
+  get #text(): NotificationsText {
+    return stringsFor(notificationsEnglish, this.strings, this.#lang.locale);
+  }
+
   protected override render(): TemplateResult {
-    const text = stringsFor(notificationsEnglish, this.strings);
+    const text = this.#text;
     const active = this.#active();
     const shown = this.expanded ? active : this.#folded(active);
     const hidden = active.length - shown.length;
@@ -171,7 +186,7 @@ export class RpcNotifications extends LitElement {
         aria-expanded=${String(this.expanded)}
         @click=${this.#toggle}
       >
-        ${this.expanded ? text.fewerNotifications : format(text.moreNotifications, { count: hidden })}
+        ${this.expanded ? text.fewerNotifications : format(text.moreNotifications, { count: hidden }, this.#lang.locale)}
       </button>
     `;
     return html`
@@ -203,11 +218,7 @@ export class RpcNotifications extends LitElement {
     this.#timers.sync();
   }
 
-  #renderNotification(
-    entry: NotificationEntry,
-    index: number,
-    text: typeof notificationsEnglish,
-  ): TemplateResult {
+  #renderNotification(entry: NotificationEntry, index: number, text: NotificationsText): TemplateResult {
     const type = entry.notifyType;
     const bodyId = `body-${index}`;
     return html`
@@ -230,9 +241,9 @@ export class RpcNotifications extends LitElement {
   }
 
   /** The agent's text, or a note of the kit's own worded from the strings. */
-  #message(entry: NotificationEntry, text: typeof notificationsEnglish): TemplateResult | string {
+  #message(entry: NotificationEntry, text: NotificationsText): TemplateResult | string {
     if (entry.note) return noteText(entry.note, text);
-    return ansiText(entry.message, { truncated: text.textTruncated, lines: true });
+    return ansiText(entry.message, { truncated: text.textTruncated, locale: this.#lang.locale, lines: true });
   }
 
   /** The controller's notifications, newest first. */
@@ -254,7 +265,8 @@ export class RpcNotifications extends LitElement {
   #takeIn(list: readonly NotificationEntry[]): void {
     const ids = new Set(list.map((entry) => entry.id));
     this.#timers.keepOnly(ids);
-    this.#announcer.takeIn(list, ids, stringsFor(notificationsEnglish, this.strings));
+    const text = this.#text;
+    this.#announcer.takeIn(list, ids, text, { truncated: text.textTruncated, locale: this.#lang.locale });
   }
 
   #reset(): void {

@@ -4,12 +4,13 @@ import { live } from 'lit/directives/live.js';
 import { ref } from 'lit/directives/ref.js';
 import { elidedItems } from '../../protocol/chunks.js';
 import type { SelectRequest } from '../../protocol/types.js';
-import { ansiText } from '../ansi-text/ansi-text.js';
+import { type AnsiTextOptions, ansiText } from '../ansi-text/ansi-text.js';
 import { cssomStyle } from '../internal/cssom-style.js';
 import { cutNote } from '../dialog/cut-text.js';
 import { FormValueDialogElement } from '../dialog/form-value.js';
 import { enterKind, isComposing } from '../internal/keys.js';
-import { dialogEnglish, format, selectEnglish, stringsFor } from '../strings/strings.js';
+import { format } from '../strings/format.js';
+import { dialogEnglish, selectEnglish, type Strings, stringsFor } from '../strings/strings.js';
 import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from './typeahead.js';
 import { selectStyles } from './rpc-select.styles.js';
 import { VirtualWindow } from './virtual-window.js';
@@ -123,15 +124,16 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
       this.#window.toTop();
     } else if (this.active >= count) this.active = Math.max(0, count - 1);
     if (has('query') && !newRequest)
-      this.#announcement = count ? format(this.text.matchCount, { count }) : this.text.noMatches;
+      this.#announcement = count ? format(this.text.matchCount, { count }, this.locale) : this.text.noMatches;
   }
 
-  protected override get text(): typeof dialogEnglish & typeof selectEnglish {
-    return stringsFor({ ...dialogEnglish, ...selectEnglish }, this.strings);
+  protected override get text(): Strings<typeof dialogEnglish & typeof selectEnglish> {
+    return stringsFor({ ...dialogEnglish, ...selectEnglish }, this.strings, this.locale);
   }
 
   protected override renderBody(request: SelectRequest): TemplateResult {
     const text = this.text;
+    const agentText = { truncated: text.textTruncated, locale: this.locale };
     const filter = this.#filterShown;
     const count = this.#shown.length;
     const activeId = count > 0 ? `option-${this.#shown[this.active]}` : nothing;
@@ -148,9 +150,9 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
         aria-labelledby="title" aria-activedescendant=${activeId}
         tabindex=${filter ? '-1' : '0'} ?hidden=${count === 0} ${cssomStyle({ '--_count': String(count) })}
         ${ref(this.#window.observe)} @keydown=${this.#onKeydown} @click=${this.#onClick} @scroll=${this.#window.onScroll}
-      >${this.#window.positions(count, this.active).map((position) => this.#renderOption(request, position, count))}</div>
+      >${this.#window.positions(count, this.active).map((position) => this.#renderOption(request, position, count, agentText))}</div>
       ${count === 0 ? html`<p class="empty" part="empty">${text.noMatches}</p>` : nothing}
-      ${cutNote('options-cut', text.optionsCut, this.#cut)}
+      ${cutNote('options-cut', text.optionsCut, this.#cut, this.locale)}
       <div id="match-count" class="visually-hidden" aria-live="polite">${this.#announcement}</div>`;
   }
 
@@ -174,10 +176,15 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     return this.renderRoot.querySelector('[data-action="cancel"]');
   }
 
-  #renderOption(request: SelectRequest, position: number, count: number): TemplateResult {
+  #renderOption(
+    request: SelectRequest,
+    position: number,
+    count: number,
+    agentText: AnsiTextOptions,
+  ): TemplateResult {
     const index = this.#shown[position] ?? 0;
     const active = position === this.active;
-    const label = ansiText(request.options[index] ?? '');
+    const label = ansiText(request.options[index] ?? '', agentText);
     const descriptions = this.#descriptions;
     const description = descriptions?.[index];
     const id = `option-${index}`;
@@ -192,7 +199,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
           ? html`<span class="label" part="option-label">${label}</span>${
               description
                 ? html`<span id="${id}-description" class="description" part="option-description"
-                  aria-hidden="true">${ansiText(description)}</span>`
+                  aria-hidden="true">${ansiText(description, agentText)}</span>`
                 : nothing
             }`
           : label

@@ -8,7 +8,9 @@ import type { StatusEntry } from '../../controller/types.js';
 import { ansiText, plainText } from '../ansi-text/ansi-text.js';
 import { relayToModal } from '../internal/modal-relay.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
-import { format, type RpcStrings, statusBarEnglish, stringsFor } from '../strings/strings.js';
+import { LangBinding } from '../bindings/lang-binding.js';
+import { format } from '../strings/format.js';
+import { type RpcStrings, type Strings, statusBarEnglish, stringsFor } from '../strings/strings.js';
 import { statusBarStyles } from './rpc-status-bar.styles.js';
 import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
@@ -72,6 +74,7 @@ export class RpcStatusBar extends LitElement {
   /** The key whose full text the tooltip shows. */
   @state()
   private tipKey: string | undefined;
+  readonly #lang = new LangBinding(this);
 
   readonly #binding = new ControllerBinding(this, ['statuses'], { perFrame: true });
   /** The texts seen on the last update; `undefined` until the first one (not announced). */
@@ -123,7 +126,7 @@ export class RpcStatusBar extends LitElement {
   protected override render(): TemplateResult {
     const text = this.#text();
     const statuses = this.#statuses;
-    const truncated = text.textTruncated;
+    const agentText = { truncated: text.textTruncated, locale: this.#lang.locale };
     const item = (status: StatusEntry) => html`
       <li
         class="item"
@@ -136,7 +139,7 @@ export class RpcStatusBar extends LitElement {
         @focus=${this.#onEnter}
         @blur=${this.#onLeave}
       >
-        <span class="text" part="text">${ansiText(status.text, { truncated })}</span>
+        <span class="text" part="text">${ansiText(status.text, agentText)}</span>
       </li>
     `;
     return html`
@@ -162,7 +165,7 @@ export class RpcStatusBar extends LitElement {
         popover="manual"
         aria-hidden="true"
         @pointerleave=${this.#onLeave}
-      >${this.#tip ? ansiText(this.#tip.text, { truncated, lines: true }) : ''}</div>
+      >${this.#tip ? ansiText(this.#tip.text, { ...agentText, lines: true }) : ''}</div>
     `;
   }
 
@@ -179,8 +182,8 @@ export class RpcStatusBar extends LitElement {
     else document.removeEventListener('keydown', this.#onDocumentKeyDown);
   }
 
-  #text(): typeof statusBarEnglish {
-    return stringsFor(statusBarEnglish, this.strings);
+  #text(): Strings<typeof statusBarEnglish> {
+    return stringsFor(statusBarEnglish, this.strings, this.#lang.locale);
   }
 
   #clock(): Clock {
@@ -226,7 +229,10 @@ export class RpcStatusBar extends LitElement {
 
   #phrase(key: string, text: string): string {
     const strings = this.#text();
-    return format(strings.statusAnnouncement, { key, text: plainText(text, strings.textTruncated) });
+    return format(strings.statusAnnouncement, {
+      key,
+      text: plainText(text, { truncated: strings.textTruncated, locale: this.#lang.locale }),
+    });
   }
 
   #say(message: string): void {

@@ -2,6 +2,7 @@
  * The login panel's strings (`rpc-login`): a part of {@link RpcStrings}, kept apart for its
  * length.
  */
+import type { CountedText } from './format.js';
 import type { RpcStrings } from './strings.js';
 import { textTruncated } from './truncated.js';
 
@@ -62,9 +63,9 @@ export interface LoginStrings {
   /** Login panel: the device code's time left, announced at thresholds: `{time}` (loginMinutes, loginSeconds). */
   loginCodeExpiryAnnouncement: string;
   /** Login panel: whole minutes, in an announcement: `{count}`. */
-  loginMinutes: string;
+  loginMinutes: CountedText;
   /** Login panel: seconds, in an announcement: `{count}`. */
-  loginSeconds: string;
+  loginSeconds: CountedText;
   /** Login panel: the device code's time ran out. */
   loginCodeExpired: string;
   /** Login panel: the accessible name of a login's progress messages. */
@@ -113,8 +114,8 @@ export const loginEnglish = {
   loginCodePage: 'Open the page for the code ({host})',
   loginCodeExpiresIn: 'Expires in {time}',
   loginCodeExpiryAnnouncement: 'Time left to enter the code: {time}',
-  loginMinutes: '{count} min',
-  loginSeconds: '{count} s',
+  loginMinutes: { one: '{count} minute', other: '{count} minutes' },
+  loginSeconds: { one: '{count} second', other: '{count} seconds' },
   loginCodeExpired: 'The code has expired.',
   loginMessagesLabel: 'Progress',
   loginCancel: 'Cancel sign-in',

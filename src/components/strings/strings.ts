@@ -1,13 +1,18 @@
-import { type LoginStrings, loginEnglish } from './login-strings.js';
-import { type TranscriptStrings, transcriptEnglish } from './transcript-strings.js';
+import type { CountedText } from './format.js';
+import { localeStrings, stringsChanged } from './locales.js';
+import type { LoginStrings } from './login-strings.js';
+import type { TranscriptStrings } from './transcript-strings.js';
 import { textTruncated } from './truncated.js';
+import { format } from './format.js';
 import type { ClientNote, ExpireEvent } from '../../controller/types.js';
 import { quotedText } from '../../protocol/ansi.js';
 
 /**
- * Every user-facing string of the kit, English by default. Override them globally with
- * {@link setDefaultStrings}, or per element through its `strings` property. `{name}` marks a
- * value filled in at render time.
+ * Every user-facing string of the kit, English by default. Give another language's with
+ * `setLocaleStrings` (the kit ships `rpc-ui-kit/locales/de.js`, `ja.js`, `ar.js`); override
+ * strings in every language with {@link setDefaultStrings}, or per element through its
+ * `strings` property. `{name}` marks a value filled in at render time; a string with a `{count}`
+ * may have a form per plural category (see `PluralText`).
  */
 export interface RpcStrings extends LoginStrings, TranscriptStrings {
   /** Confirm: the affirmative button. */
@@ -22,8 +27,8 @@ export interface RpcStrings extends LoginStrings, TranscriptStrings {
   position: string;
   /** Countdown, shown and read with the dialog: `{seconds}` left. */
   secondsLeft: string;
-  /** Countdown announcement at thresholds. */
-  secondsLeftAnnouncement: string;
+  /** Countdown announcement at thresholds: `{count}` seconds left. */
+  secondsLeftAnnouncement: CountedText;
   /** Shown briefly after a dialog timed out: `{title}`. */
   expired: string;
   /** Dialog queue: an answer that could not be sent before the dialog timed out: `{title}`. */
@@ -32,8 +37,8 @@ export interface RpcStrings extends LoginStrings, TranscriptStrings {
   filterLabel: string;
   /** Select: shown when the filter matches nothing. */
   noMatches: string;
-  /** Select: how many options match, for screen readers: `{count}` (no plural to choose: "Matching options: 1"). */
-  matchCount: string;
+  /** Select: how many options match, for screen readers: `{count}`. */
+  matchCount: CountedText;
   /** Editor: the keyboard hint. */
   editorHint: string;
   /** Input: the keyboard hint. */
@@ -54,17 +59,17 @@ export interface RpcStrings extends LoginStrings, TranscriptStrings {
    */
   loginPageLink: string;
   /** Every dialog: the agent cut the title to fit its frame (oh-my-pi), `{count}` characters left out. */
-  titleCut: string;
+  titleCut: CountedText;
   /** Confirm: the agent cut the message to fit its frame, `{count}` characters left out. */
-  messageCut: string;
+  messageCut: CountedText;
   /** Input: the agent cut the placeholder to fit its frame, `{count}` characters left out. */
-  placeholderCut: string;
+  placeholderCut: CountedText;
   /** Editor: the agent cut the text to edit to fit its frame (its last line is the mark), `{count}` characters left out. */
-  prefillCut: string;
+  prefillCut: CountedText;
   /** Editor: why the agent's cut text was not sent back: its cut mark is still in it. */
   prefillCutRefused: string;
   /** Select: the agent cut the list of options to fit its frame, `{count}` options left out. */
-  optionsCut: string;
+  optionsCut: CountedText;
   /** Notifications: the list's accessible name. */
   notificationsLabel: string;
   /** Notifications: the visible prefix of an info message. */
@@ -76,7 +81,7 @@ export interface RpcStrings extends LoginStrings, TranscriptStrings {
   /** Notifications: the close button's accessible name. */
   dismissNotification: string;
   /** Notifications: the button that shows the hidden ones: `{count}` more. */
-  moreNotifications: string;
+  moreNotifications: CountedText;
   /** Notifications: the button that folds the list back. */
   fewerNotifications: string;
   /** Status bar: the region's accessible name. */
@@ -106,7 +111,7 @@ export interface RpcStrings extends LoginStrings, TranscriptStrings {
   /** Extension UI: the agent ended, neither code nor signal known. */
   agentExited: string;
   /** Extension UI: the summary of the agent's last stderr lines: `{count}` lines. */
-  agentStderrSummary: string;
+  agentStderrSummary: CountedText;
   /** Extension UI: the button that starts the agent again after it ended (through the rpc-ui bridge). */
   restartAgent: string;
   /** Host: the agent sent text for the composer while it held the user's own draft (announced). */
@@ -128,7 +133,7 @@ export interface RpcStrings extends LoginStrings, TranscriptStrings {
   /** Note: a dialog whose fields could not be used, answered cancelled: `{method}`, `{fields}`. */
   invalidDialog: string;
   /** Agent text too long to show in full: said after the part shown, `{count}` characters left out. */
-  textTruncated: string;
+  textTruncated: CountedText;
 }
 
 // The English defaults, in parts: each element reads only the part it shows, so an element on
@@ -136,14 +141,18 @@ export interface RpcStrings extends LoginStrings, TranscriptStrings {
 
 /** The strings every dialog shows. */
 export const dialogEnglish = {
+  textTruncated,
   submit: 'OK',
   cancel: 'Cancel',
   position: '{index} of {total}',
   secondsLeft: '{seconds} s left',
-  secondsLeftAnnouncement: '{seconds} seconds left to answer',
+  secondsLeftAnnouncement: { one: '{count} second left to answer', other: '{count} seconds left to answer' },
   expired: '“{title}” timed out: the agent went on with its default.',
   loginEyebrow: 'Log in to {provider}',
-  titleCut: 'The agent cut this title short: {count} characters left out.',
+  titleCut: {
+    one: 'The agent cut this title short: {count} character left out.',
+    other: 'The agent cut this title short: {count} characters left out.',
+  },
 } satisfies Partial<RpcStrings>;
 
 /** rpc-dialogs' own strings (besides {@link dialogEnglish}). */
@@ -156,21 +165,30 @@ export const queueEnglish = {
 export const confirmEnglish = {
   confirm: 'Yes',
   deny: 'No',
-  messageCut: 'The agent cut this message short: {count} characters left out.',
+  messageCut: {
+    one: 'The agent cut this message short: {count} character left out.',
+    other: 'The agent cut this message short: {count} characters left out.',
+  },
 } satisfies Partial<RpcStrings>;
 
 /** rpc-select's own strings (besides {@link dialogEnglish}). */
 export const selectEnglish = {
   filterLabel: 'Filter options',
   noMatches: 'No matching options',
-  matchCount: 'Matching options: {count}',
-  optionsCut: 'The agent cut this list short: {count} options left out.',
+  matchCount: { one: '{count} option matches', other: '{count} options match' },
+  optionsCut: {
+    one: 'The agent cut this list short: {count} option left out.',
+    other: 'The agent cut this list short: {count} options left out.',
+  },
 } satisfies Partial<RpcStrings>;
 
 /** rpc-input's own strings (besides {@link dialogEnglish}). */
 export const inputEnglish = {
   inputHint: 'Enter to submit, Escape to cancel',
-  placeholderCut: 'The agent cut the placeholder short: {count} characters left out.',
+  placeholderCut: {
+    one: 'The agent cut the placeholder short: {count} character left out.',
+    other: 'The agent cut the placeholder short: {count} characters left out.',
+  },
   loginCodeTitle: 'Paste the code from {provider}, or the address your browser was sent to',
   loginCodeRefused:
     'Not sent: paste the code from the sign-in page, or the address your browser was sent to.',
@@ -182,8 +200,11 @@ export const editorEnglish = {
   editorHint: 'Ctrl+Enter to submit, Escape to cancel',
   promptSubmit: 'Send',
   promptHint: 'Ctrl+Enter to send, Escape to cancel',
-  prefillCut:
-    'The agent cut this text short: {count} characters left out. Its last line marks the cut and is not the agent’s text.',
+  prefillCut: {
+    one: 'The agent cut this text short: {count} character left out. Its last line marks the cut and is not the agent’s text.',
+    other:
+      'The agent cut this text short: {count} characters left out. Its last line marks the cut and is not the agent’s text.',
+  },
   prefillCutRefused:
     'Not sent: the text still holds the agent’s cut mark. Delete that line to send the text as yours, or cancel.',
 } satisfies Partial<RpcStrings>;
@@ -203,7 +224,7 @@ export const notificationsEnglish = {
   warningPrefix: 'Warning:',
   errorPrefix: 'Error:',
   dismissNotification: 'Dismiss notification',
-  moreNotifications: '+{count} more',
+  moreNotifications: { one: '+{count} more', other: '+{count} more' },
   fewerNotifications: 'Show fewer',
   answeredElsewhere: '“{title}” was answered in another tab.',
   answerNotUsed: 'Another tab answered “{title}” first: your answer was not used.',
@@ -241,52 +262,42 @@ export const hostEnglish = {
   agentExitedCode: 'Agent exited (code {code})',
   agentExitedSignal: 'Agent exited (signal {signal})',
   agentExited: 'Agent exited',
-  agentStderrSummary: 'Last error output ({count} lines)',
+  agentStderrSummary: { one: 'Last error output ({count} line)', other: 'Last error output ({count} lines)' },
   restartAgent: 'Start the agent again',
   editorOffer: 'The agent suggests this text for your message. Yours is kept until you choose.',
   editorOfferUse: 'Use the agent’s text',
   editorOfferKeep: 'Keep mine',
 } satisfies Partial<RpcStrings>;
 
+/** The strings of `part` (an English table), as {@link stringsFor} gives them. */
+export type Strings<T> = Pick<RpcStrings, keyof T & keyof RpcStrings>;
+
 let overrides: Partial<RpcStrings> = {};
 
-/** Override some strings for every element (elements already rendered update on their next render). */
-export function setDefaultStrings(strings: Partial<RpcStrings>): void {
-  overrides = { ...overrides, ...strings };
-}
-
-/** The current global strings: English with the overrides of {@link setDefaultStrings}. */
-export function defaultStrings(): Readonly<RpcStrings> {
-  return {
-    ...dialogEnglish,
-    ...queueEnglish,
-    ...confirmEnglish,
-    ...selectEnglish,
-    ...inputEnglish,
-    ...editorEnglish,
-    ...notificationsEnglish,
-    ...statusBarEnglish,
-    ...widgetsEnglish,
-    ...hostEnglish,
-    ...loginEnglish,
-    ...transcriptEnglish,
-    ...overrides,
-  };
+/** The overrides of {@link setDefaultStrings}. */
+export function globalOverrides(): Partial<RpcStrings> {
+  return overrides;
 }
 
 /**
- * The strings an element shows: the English `part`, then the global overrides, then the
- * element's own `strings`.
+ * Override some strings for every element, in every language; elements already shown update at
+ * once.
  */
-export function stringsFor<T extends Partial<RpcStrings>>(part: T, own: Partial<RpcStrings>): T {
-  return { ...part, ...overrides, ...own };
+export function setDefaultStrings(strings: Partial<RpcStrings>): void {
+  overrides = { ...overrides, ...strings };
+  stringsChanged();
 }
 
-/** Fill `{name}` placeholders. */
-export function format(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
+/**
+ * The strings an element shows: the English `part`, then those of `locale`, then the global
+ * overrides, then the element's own `strings`.
+ */
+export function stringsFor<K extends keyof RpcStrings>(
+  part: Pick<RpcStrings, K>,
+  own: Partial<RpcStrings>,
+  locale = 'en',
+): Pick<RpcStrings, K> {
+  return { ...part, ...localeStrings(locale), ...overrides, ...own };
 }
 
 /** The strings a note is worded with. */
@@ -300,8 +311,14 @@ export type NoteStrings = Pick<
   | 'invalidDialog'
 >;
 
-/** A note of the client's own (see `ClientNote`), worded with `strings`. A quoted title is isolated. */
-export function noteText(note: ClientNote, strings: NoteStrings): string {
+/**
+ * A note of the client's own (see `ClientNote`), worded with `strings` (the global ones by
+ * default). A quoted title is isolated.
+ */
+export function noteText(
+  note: ClientNote,
+  strings: NoteStrings = stringsFor(notificationsEnglish, {}),
+): string {
   switch (note.kind) {
     case 'answered-elsewhere':
       return format(strings.answeredElsewhere, { title: quotedText(note.title) });
@@ -324,7 +341,10 @@ export function noteText(note: ClientNote, strings: NoteStrings): string {
  */
 export function expiryText(
   { dialog, reason }: Pick<ExpireEvent, 'dialog' | 'reason'>,
-  strings: Pick<RpcStrings, 'expired' | 'undelivered'>,
+  strings: Pick<RpcStrings, 'expired' | 'undelivered'> = stringsFor(
+    { ...dialogEnglish, ...queueEnglish },
+    {},
+  ),
 ): string {
   const title = quotedText(dialog.request.title);
   return format(reason === 'timeout' ? strings.expired : strings.undelivered, { title });

@@ -1,5 +1,7 @@
 /** The conversation's strings (`rpc-transcript`): a part of {@link RpcStrings}. */
+import type { CountedText } from './format.js';
 import type { RpcStrings } from './strings.js';
+import { textTruncated } from './truncated.js';
 
 /** The strings `rpc-transcript` shows. */
 export interface TranscriptStrings {
@@ -30,12 +32,12 @@ export interface TranscriptStrings {
   /** Conversation: a reply said whole to screen readers: `{text}`. */
   transcriptReplyAnnouncement: string;
   /** Conversation: the button that renders earlier entries: `{count}` not rendered yet. */
-  transcriptEarlier: string;
+  transcriptEarlier: CountedText;
   /** Conversation, the agent has no model: the heading. */
   transcriptNoModel: string;
   /** Conversation, the agent has no model and gives no reason: pi's words (it writes them to stderr). */
   transcriptNoModelReason: string;
-  /** Conversation, no model, the agent offers sign-ins: `{providers}`, their names. */
+  /** Conversation, no model, the agent offers sign-ins: `{providers}`, their names (listed as the locale lists alternatives). */
   transcriptNoModelSignIn: string;
   /** Conversation, no model and no sign-in: what to do. */
   transcriptNoModelAdd: string;
@@ -43,7 +45,9 @@ export interface TranscriptStrings {
   transcriptNoModelHelp: string;
 }
 
+/** The conversation's strings. */
 export const transcriptEnglish = {
+  textTruncated,
   transcriptLabel: 'Conversation',
   transcriptEmpty: 'Nothing said yet. Write to the agent below.',
   transcriptYou: 'You',
@@ -57,7 +61,10 @@ export const transcriptEnglish = {
   transcriptStopped: 'Stopped: the agent ended this turn early.',
   transcriptCommandFailed: '“{command}” failed:',
   transcriptReplyAnnouncement: 'The agent says: {text}',
-  transcriptEarlier: 'Show earlier messages ({count} more)',
+  transcriptEarlier: {
+    one: 'Show earlier messages ({count} more)',
+    other: 'Show earlier messages ({count} more)',
+  },
   transcriptNoModel: 'The agent has no model',
   transcriptNoModelReason: 'No models available.',
   transcriptNoModelSignIn: 'It cannot answer until it has one. Sign in to a provider it offers: {providers}.',

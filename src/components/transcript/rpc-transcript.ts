@@ -7,9 +7,11 @@ import type { ExtensionUIController } from '../../controller/controller.js';
 import type { AgentModels } from '../../controller/models.js';
 import type { AssistantEntry, ToolEntry, TranscriptEntry } from '../../controller/transcript/entries.js';
 import { Transcript } from '../../controller/transcript/transcript.js';
-import { ansiText, plainText } from '../ansi-text/ansi-text.js';
+import { type AnsiTextOptions, ansiText, plainText } from '../ansi-text/ansi-text.js';
 import { followVsCodeScheme } from '../internal/vscode-scheme.js';
-import { format, type RpcStrings, stringsFor } from '../strings/strings.js';
+import { LangBinding } from '../bindings/lang-binding.js';
+import { format } from '../strings/format.js';
+import { type RpcStrings, type Strings, stringsFor } from '../strings/strings.js';
 import { transcriptEnglish } from '../strings/transcript-strings.js';
 import { transcriptStyles } from './rpc-transcript.styles.js';
 
@@ -22,6 +24,14 @@ export type {
   TranscriptEntry,
   UserEntry,
 } from '../../controller/transcript/entries.js';
+
+/** The conversation's strings and their locale. */
+type TranscriptText = Strings<typeof transcriptEnglish> & { readonly locale: string };
+
+/** How agent text cut for length says so, in `text`. */
+function agentText(text: TranscriptText): AnsiTextOptions {
+  return { truncated: text.textTruncated, locale: text.locale };
+}
 
 /** How close to the bottom (px) still counts as at the bottom: the view follows new text there. */
 const FOLLOW_SLACK = 32;
@@ -103,8 +113,9 @@ export class RpcTranscript extends LitElement {
   #seen = 0;
   /** The scroll height before "Show earlier messages", to keep the view where it was. */
   #heightBefore: number | undefined;
-  /** The strings rendered with: a new object only when one of them changed. */
-  #text = transcriptEnglish;
+  readonly #lang = new LangBinding(this);
+  /** The strings rendered with, and their locale: a new object only when one of them changed. */
+  #text: TranscriptText = { ...transcriptEnglish, locale: 'en' };
 
   /** The transcript shown. */
   get current(): Transcript | undefined {
@@ -125,7 +136,10 @@ export class RpcTranscript extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('controller') || changed.has('transcript')) this.#bind();
-    const text = stringsFor(transcriptEnglish, this.strings);
+    const text = {
+      ...stringsFor(transcriptEnglish, this.strings, this.#lang.locale),
+      locale: this.#lang.locale,
+    };
     if (Object.entries(text).some(([key, value]) => this.#text[key as keyof typeof text] !== value))
       this.#text = text;
     // Reading further up, the user keeps what they read: new entries do not push it out.
@@ -175,7 +189,7 @@ export class RpcTranscript extends LitElement {
         ${
           earlier > 0
             ? html`<button type="button" class="earlier" part="earlier" @click=${this.#showEarlier}>
-                ${format(text.transcriptEarlier, { count: earlier.toLocaleString() })}
+                ${format(text.transcriptEarlier, { count: earlier }, text.locale)}
               </button>`
             : nothing
         }
@@ -207,12 +221,12 @@ export class RpcTranscript extends LitElement {
     this.requestUpdate();
   };
 
-  #entry(entry: TranscriptEntry, text: typeof transcriptEnglish): TemplateResult {
+  #entry(entry: TranscriptEntry, text: TranscriptText): TemplateResult {
     switch (entry.kind) {
       case 'user':
         return html`<li class="entry user" part="entry user">
           <p class="who">${text.transcriptYou}</p>
-          <div class="text" part="text">${ansiText(entry.text, { lines: true })}</div>
+          <div class="text" part="text">${ansiText(entry.text, { ...agentText(text), lines: true })}</div>
         </li>`;
       case 'assistant':
         return this.#reply(entry, text);
@@ -221,39 +235,41 @@ export class RpcTranscript extends LitElement {
       case 'notice':
         return html`<li class="entry notice ${entry.level}" part="entry notice">
           ${entry.command === undefined ? nothing : html`<p>${format(text.transcriptCommandFailed, { command: entry.command })}</p>`}
-          <p class="text">${entry.cause === 'stopped' ? text.transcriptStopped : ansiText(entry.text, { lines: true })}</p>
+          <p class="text">${entry.cause === 'stopped' ? text.transcriptStopped : ansiText(entry.text, { ...agentText(text), lines: true })}</p>
         </li>`;
     }
   }
 
   /** The agent has no model: its words, and what to do (sign in, or add one). */
-  #noModel(models: AgentModels, text: typeof transcriptEnglish): TemplateResult {
-    const names = models.providers.map((provider) => provider.name).join(', ');
+  #noModel(models: AgentModels, text: TranscriptText): TemplateResult {
+    const names = models.providers.length
+      ? new Intl.ListFormat(text.locale, { type: 'disjunction' }).format(models.providers.map((p) => p.name))
+      : '';
     const help = this.modelHelpHref;
     return html`<div class="no-model" part="no-model">
       <p class="title">${text.transcriptNoModel}</p>
-      <p class="text">${ansiText(models.fallback ?? text.transcriptNoModelReason, { lines: true })}</p>
+      <p class="text">${ansiText(models.fallback ?? text.transcriptNoModelReason, { ...agentText(text), lines: true })}</p>
       <p>${names ? format(text.transcriptNoModelSignIn, { providers: names }) : text.transcriptNoModelAdd}</p>
       ${!names && help ? html`<p><a href=${help} target="_blank" rel="noopener">${text.transcriptNoModelHelp}</a></p>` : nothing}
     </div>`;
   }
 
-  #reply(entry: AssistantEntry, text: typeof transcriptEnglish): TemplateResult {
+  #reply(entry: AssistantEntry, text: TranscriptText): TemplateResult {
     return html`<li class="entry assistant" part="entry assistant" aria-busy=${entry.streaming ? 'true' : 'false'}>
       <p class="who">${text.transcriptAgent}</p>
       ${
         entry.thinking
           ? html`<details part="thinking">
               <summary>${text.transcriptThinking}</summary>
-              <div class="text">${ansiText(entry.thinking, { lines: true })}</div>
+              <div class="text">${ansiText(entry.thinking, { ...agentText(text), lines: true })}</div>
             </details>`
           : nothing
       }
-      ${entry.text ? html`<div class="text" part="text">${ansiText(entry.text, { lines: true })}</div>` : nothing}
+      ${entry.text ? html`<div class="text" part="text">${ansiText(entry.text, { ...agentText(text), lines: true })}</div>` : nothing}
     </li>`;
   }
 
-  #tool(entry: ToolEntry, text: typeof transcriptEnglish): TemplateResult {
+  #tool(entry: ToolEntry, text: TranscriptText): TemplateResult {
     const summary = entry.running
       ? text.transcriptToolRunning
       : entry.isError
@@ -264,16 +280,16 @@ export class RpcTranscript extends LitElement {
         <summary>${format(summary, { tool: entry.name })}</summary>
         <div class="tool-body">
           <h3>${text.transcriptToolArgs}</h3>
-          <pre>${ansiText(entry.args)}</pre>
+          <pre>${ansiText(entry.args, agentText(text))}</pre>
           ${
             entry.result !== undefined
               ? html`<h3>${text.transcriptToolResult}</h3>
-                  <pre>${ansiText(entry.result)}</pre>`
+                  <pre>${ansiText(entry.result, agentText(text))}</pre>`
               : nothing
           }
         </div>
       </details>
-      ${entry.isError && entry.result ? html`<p class="tool-error" part="tool-error">${ansiText(entry.result)}</p>` : nothing}
+      ${entry.isError && entry.result ? html`<p class="tool-error" part="tool-error">${ansiText(entry.result, agentText(text))}</p>` : nothing}
     </li>`;
   }
 
@@ -287,9 +303,9 @@ export class RpcTranscript extends LitElement {
 
   /** Say a reply once, whole (an empty one, a tool call's turn, says nothing). */
   #say(entry: AssistantEntry): void {
-    const said = plainText(entry.text).trim();
+    const text = this.#text;
+    const said = plainText(entry.text, agentText(text)).trim();
     if (!said) return;
-    const text = stringsFor(transcriptEnglish, this.strings);
     this.#announcement = format(text.transcriptReplyAnnouncement, { text: said });
     this.#announcements++;
     this.#schedule();

@@ -5,6 +5,7 @@ import type { WidgetPlacement } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { ansiText } from '../ansi-text/ansi-text.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
+import { LangBinding } from '../bindings/lang-binding.js';
 import { type RpcStrings, stringsFor, widgetsEnglish } from '../strings/strings.js';
 import { widgetStyles } from './rpc-widget.styles.js';
 import { followVsCodeScheme } from '../internal/vscode-scheme.js';
@@ -51,15 +52,17 @@ export class RpcWidget extends LitElement {
   strings: Partial<RpcStrings> = {};
 
   readonly #binding = new ControllerBinding(this, ['widgets'], { perFrame: true });
+  readonly #lang = new LangBinding(this);
 
   protected override render(): TemplateResult | typeof nothing {
     const widgets = this.controller?.widgetsFor(this.placement) ?? [];
     if (widgets.length === 0) return nothing;
-    const text = stringsFor(widgetsEnglish, this.strings);
+    const locale = this.#lang.locale;
+    const text = stringsFor(widgetsEnglish, this.strings, locale);
     const label = this.placement === 'belowEditor' ? text.widgetsBelowLabel : text.widgetsAboveLabel;
-    const truncated = text.textTruncated;
+    const agentText = { truncated: text.textTruncated, locale };
     const line = (content: string) =>
-      html`<div class="line" part="line">${ansiText(content, { truncated })}</div>`;
+      html`<div class="line" part="line">${ansiText(content, agentText)}</div>`;
     return html`
       <div class="region" part="region" role="region" aria-label=${label}>
         ${repeat(

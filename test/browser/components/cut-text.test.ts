@@ -36,11 +36,11 @@ describe('text the agent cut to fit its frame (oh-my-pi, no protocol v2)', () =>
     });
     expect(part(el, 'h2').textContent).to.equal(title);
     expect(shadowText(el)).not.to.contain('elided for RPC frame');
-    expect(note(el).textContent).to.equal('The agent cut this title short: 734003 characters left out.');
+    expect(note(el).textContent).to.equal('The agent cut this title short: 734,003 characters left out.');
     expect(note(el).getBoundingClientRect().height).to.be.greaterThan(0);
     const dialog = await findNode((n) => n.role === 'dialog');
     expect(dialog?.name).to.equal('Allow this command? cat > big.txt <<EOF');
-    expect(dialog?.description).to.contain('The agent cut this title short: 734003 characters left out.');
+    expect(dialog?.description).to.contain('The agent cut this title short: 734,003 characters left out.');
   });
 
   it('a cut confirm message: the message without the mark, the line after it, both describing the dialog', async () => {
@@ -83,8 +83,8 @@ describe('text the agent cut to fit its frame (oh-my-pi, no protocol v2)', () =>
     const rendered = () => [...(el.shadowRoot?.querySelectorAll('[role="option"]') ?? [])];
     expect(rendered().map((o) => o.textContent)).to.deep.equal(['one', 'two', 'three']);
     expect(rendered()[0]?.getAttribute('aria-setsize')).to.equal('3');
-    expect(note(el).textContent).to.equal('The agent cut this list short: 4997 options left out.');
-    expect((await findNode((n) => n.role === 'dialog'))?.description).to.contain('4997 options left out');
+    expect(note(el).textContent).to.equal('The agent cut this list short: 4,997 options left out.');
+    expect((await findNode((n) => n.role === 'dialog'))?.description).to.contain('4,997 options left out');
     await press('End');
     await typeText('…'); // type-ahead does not find the mark either
     await press('Enter');
@@ -147,10 +147,10 @@ describe('rpc-editor: a prefill the agent cut', () => {
     const { el } = await open();
     expect(textarea(el).value).to.equal(prefill);
     expect(note(el).textContent).to.equal(
-      'The agent cut this text short: 250000 characters left out. Its last line marks the cut and is not the agent’s text.',
+      'The agent cut this text short: 250,000 characters left out. Its last line marks the cut and is not the agent’s text.',
     );
     const field = await findNode((n) => n.role === 'textbox');
-    expect(field?.description).to.contain('250000 characters left out');
+    expect(field?.description).to.contain('250,000 characters left out');
     expect(refusal(el).textContent).to.equal('');
   });
 

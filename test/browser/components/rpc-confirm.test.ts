@@ -311,7 +311,7 @@ describe('rpc-confirm', () => {
     const message = part(el, '.message') as HTMLElement;
     expect(message.querySelector('span.ansi')?.textContent?.length).to.be.within(99_990, 100_000);
     expect(message.textContent?.length).to.be.below(100_100);
-    const ending = message.textContent?.endsWith('x… (900010 more characters not shown)');
+    const ending = message.textContent?.endsWith('x… (900,010 more characters not shown)');
     expect(ending, 'the note after the cut').to.equal(true);
   });
 
@@ -319,7 +319,7 @@ describe('rpc-confirm', () => {
     const { el } = await open({ message: 'x'.repeat(1_000_000) });
     const text = part(el, '.message')?.textContent ?? '';
     expect(text.length).to.be.below(100_100);
-    expect(text).to.contain('900000 more characters not shown');
+    expect(text).to.contain('900,000 more characters not shown');
   });
 
   it('has no axe violations, light and dark, left-to-right and right-to-left', async () => {

@@ -378,7 +378,7 @@ describe('rpc-select', () => {
       'Strawberry',
     ]);
     expect(options(el).map((o) => o.getAttribute('aria-setsize'))).to.deep.equal(['4', '4', '4', '4']);
-    expect(part(el, '#match-count')?.textContent).to.equal('Matching options: 4');
+    expect(part(el, '#match-count')?.textContent).to.equal('4 options match');
     expect(activeText(el, filter)).to.equal('Blackberry');
     await keys(el, 'ArrowDown', 'ArrowDown');
     expect(activeText(el, filter)).to.equal('Cranberry');
@@ -404,7 +404,7 @@ describe('rpc-select', () => {
     expect(responses).to.deep.equal([]);
     expect(dialogOpen(el)).to.equal(true);
     await keys(el, 'Backspace', 'Backspace', 'Backspace');
-    expect(part(el, '#match-count')?.textContent).to.equal('Matching options: 12');
+    expect(part(el, '#match-count')?.textContent).to.equal('12 options match');
     expect(activeText(el, part(el, '#filter') as HTMLElement)).to.equal('Apple');
   });
 
@@ -689,7 +689,7 @@ describe('rpc-select', () => {
     const huge = 'y'.repeat(300_000);
     const { el, responses } = await open({ options: [huge, 'short'] });
     expect(activeText(el)?.length).to.be.below(100_100);
-    expect(activeText(el)).to.contain('200000 more characters not shown');
+    expect(activeText(el)).to.contain('200,000 more characters not shown');
     await keys(el, 'Enter');
     expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: huge }]);
   });

@@ -233,7 +233,7 @@ describe('rpc-transcript', () => {
     });
     await settle();
     expect(notice()?.textContent).to.contain('No models available. Use /login…');
-    expect(notice()?.textContent).to.contain('Sign in to a provider it offers: Anthropic, xAI <b>.');
+    expect(notice()?.textContent).to.contain('Sign in to a provider it offers: Anthropic or xAI <b>.');
     expect(notice()?.querySelector('a, b')).to.equal(null);
     // Signed in: the agent's answer carries its models, and the notice goes.
     peer.writeMessage({

@@ -1,0 +1,41 @@
+import { localeStrings } from './locales.js';
+import { loginEnglish } from './login-strings.js';
+import {
+  confirmEnglish,
+  dialogEnglish,
+  editorEnglish,
+  globalOverrides,
+  hostEnglish,
+  inputEnglish,
+  notificationsEnglish,
+  queueEnglish,
+  type RpcStrings,
+  selectEnglish,
+  statusBarEnglish,
+  widgetsEnglish,
+} from './strings.js';
+import { transcriptEnglish } from './transcript-strings.js';
+
+/**
+ * Every string of the kit in `locale` (see `setLocaleStrings`): English, then that locale's, then
+ * the overrides of `setDefaultStrings`. A catalogue to translate from or to check against; the
+ * elements each read only their own part.
+ */
+export function defaultStrings(locale = 'en'): Readonly<RpcStrings> {
+  return {
+    ...dialogEnglish,
+    ...queueEnglish,
+    ...confirmEnglish,
+    ...selectEnglish,
+    ...inputEnglish,
+    ...editorEnglish,
+    ...notificationsEnglish,
+    ...statusBarEnglish,
+    ...widgetsEnglish,
+    ...hostEnglish,
+    ...loginEnglish,
+    ...transcriptEnglish,
+    ...localeStrings(locale),
+    ...globalOverrides(),
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * The kit's strings (`rpc-ui-kit/strings.js`): the whole catalogue in any language, and the ways
+ * to change what the elements say. The translations are entries of their own
+ * (`rpc-ui-kit/locales/de.js`, `ja.js`, `ar.js`).
+ */
+export { defaultStrings } from './catalogue.js';
+export type { CountedText, PluralText } from './format.js';
+export { setLocaleStrings } from './locales.js';
+export type { LoginStrings } from './login-strings.js';
+export { expiryText, type NoteStrings, noteText, type RpcStrings, setDefaultStrings } from './strings.js';
+export type { TranscriptStrings } from './transcript-strings.js';

@@ -1,0 +1,180 @@
+/** German strings of every element (Deutsch). Use them with `setLocaleStrings('de', de)`. */
+import type { RpcStrings } from '../strings.js';
+
+export const de: RpcStrings = {
+  // Dialogs
+  textTruncated: {
+    one: '… ({count} weiteres Zeichen nicht angezeigt)',
+    other: '… ({count} weitere Zeichen nicht angezeigt)',
+  },
+  submit: 'OK',
+  cancel: 'Abbrechen',
+  position: '{index} von {total}',
+  secondsLeft: 'Noch {seconds} s',
+  secondsLeftAnnouncement: {
+    one: 'Noch {count} Sekunde zum Antworten',
+    other: 'Noch {count} Sekunden zum Antworten',
+  },
+  expired: 'Zeit für „{title}“ abgelaufen: Der Agent hat mit seinem Standardwert weitergemacht.',
+  loginEyebrow: 'Bei {provider} anmelden',
+  titleCut: {
+    one: 'Der Agent hat diesen Titel gekürzt: {count} Zeichen fehlt.',
+    other: 'Der Agent hat diesen Titel gekürzt: {count} Zeichen fehlen.',
+  },
+
+  // Dialog queue
+  undelivered:
+    'Ihre Antwort auf „{title}“ konnte nicht gesendet werden, bevor der Agent aufgehört hat zu warten: Er hat mit seinem Standardwert weitergemacht.',
+
+  // Confirm
+  confirm: 'Ja',
+  deny: 'Nein',
+  messageCut: {
+    one: 'Der Agent hat diese Nachricht gekürzt: {count} Zeichen fehlt.',
+    other: 'Der Agent hat diese Nachricht gekürzt: {count} Zeichen fehlen.',
+  },
+
+  // Select
+  filterLabel: 'Optionen filtern',
+  noMatches: 'Keine passenden Optionen',
+  matchCount: { one: '{count} Option passt', other: '{count} Optionen passen' },
+  optionsCut: {
+    one: 'Der Agent hat diese Liste gekürzt: {count} Option fehlt.',
+    other: 'Der Agent hat diese Liste gekürzt: {count} Optionen fehlen.',
+  },
+
+  // Input
+  inputHint: 'Eingabetaste zum Absenden, Esc zum Abbrechen',
+  placeholderCut: {
+    one: 'Der Agent hat den Platzhalter gekürzt: {count} Zeichen fehlt.',
+    other: 'Der Agent hat den Platzhalter gekürzt: {count} Zeichen fehlen.',
+  },
+  loginCodeTitle:
+    'Fügen Sie den Code von {provider} oder die Adresse ein, an die Ihr Browser weitergeleitet wurde',
+  loginCodeRefused:
+    'Nicht gesendet: Fügen Sie den Code von der Anmeldeseite oder die Adresse ein, an die Ihr Browser weitergeleitet wurde.',
+  loginPageLink: 'Anmeldeseite auf {host} öffnen (neuer Tab)',
+
+  // Editor
+  editorHint: 'Strg+Eingabe zum Absenden, Esc zum Abbrechen',
+  promptSubmit: 'Senden',
+  promptHint: 'Strg+Eingabe zum Senden, Esc zum Abbrechen',
+  prefillCut: {
+    one: 'Der Agent hat diesen Text gekürzt: {count} Zeichen fehlt. Die letzte Zeile markiert die Kürzung und gehört nicht zum Text des Agenten.',
+    other:
+      'Der Agent hat diesen Text gekürzt: {count} Zeichen fehlen. Die letzte Zeile markiert die Kürzung und gehört nicht zum Text des Agenten.',
+  },
+  prefillCutRefused:
+    'Nicht gesendet: Der Text enthält noch die Kürzungsmarke des Agenten. Löschen Sie diese Zeile, um den Text als Ihren eigenen zu senden, oder brechen Sie ab.',
+
+  // Notifications
+  notificationsLabel: 'Benachrichtigungen',
+  infoPrefix: 'Info:',
+  warningPrefix: 'Warnung:',
+  errorPrefix: 'Fehler:',
+  dismissNotification: 'Benachrichtigung schließen',
+  moreNotifications: { one: '+{count} weitere', other: '+{count} weitere' },
+  fewerNotifications: 'Weniger anzeigen',
+  answeredElsewhere: '„{title}“ wurde in einem anderen Tab beantwortet.',
+  answerNotUsed: 'Ein anderer Tab hat „{title}“ zuerst beantwortet: Ihre Antwort wurde nicht verwendet.',
+  answerTooLate:
+    'Ihre Antwort auf „{title}“ kam an, nachdem der Agent aufgehört hatte zu warten: Er hat mit seinem Standardwert weitergemacht.',
+  withdrawn: 'Der Agent hat „{title}“ zurückgezogen: Er wartet nicht mehr auf eine Antwort.',
+  unreadableRequest:
+    'Der Agent hat eine Extension-UI-Anfrage gesendet, die kein gültiges JSON ist ({error}): Möglicherweise wartet er auf eine Frage, die nicht angezeigt werden kann.',
+  invalidDialog:
+    'Der Agent hat eine Anfrage vom Typ {method} gestellt, die nicht angezeigt werden kann (falsch oder fehlend: {fields}): Sie wurde als abgebrochen beantwortet.',
+
+  // Status bar
+  statusBarLabel: 'Erweiterungsstatus',
+  statusAnnouncement: '{text}',
+
+  // Widgets
+  widgetsAboveLabel: 'Erweiterungs-Widgets über dem Editor',
+  widgetsBelowLabel: 'Erweiterungs-Widgets unter dem Editor',
+
+  // Host
+  connectionConnecting: 'Verbindung wird hergestellt…',
+  connectionConnected: 'Verbunden',
+  connectionReconnecting: 'Verbindung wird wiederhergestellt…',
+  connectionClosed: 'Getrennt',
+  connectionAgentExited: 'Agent beendet',
+  connectionRefused: 'Von der Bridge abgelehnt',
+  agentExitedCode: 'Agent beendet (Code {code})',
+  agentExitedSignal: 'Agent beendet (Signal {signal})',
+  agentExited: 'Agent beendet',
+  agentStderrSummary: {
+    one: 'Letzte Fehlerausgabe ({count} Zeile)',
+    other: 'Letzte Fehlerausgabe ({count} Zeilen)',
+  },
+  restartAgent: 'Agent erneut starten',
+  editorOffer:
+    'Der Agent schlägt diesen Text für Ihre Nachricht vor. Ihr eigener Text bleibt erhalten, bis Sie sich entscheiden.',
+  editorOfferUse: 'Text des Agenten übernehmen',
+  editorOfferKeep: 'Meinen Text behalten',
+
+  // Login panel
+  loginsLabel: 'Anmeldung',
+  loginStartLabel: 'Bei einem Anbieter anmelden',
+  loginProviderLabel: 'Anbieter',
+  loginStart: 'Anmelden',
+  loginStartProvider: 'Bei {provider} anmelden',
+  loginTitle: 'Anmeldung bei {provider}',
+  loginPageTitle: 'Anmeldeseite',
+  loginRunning: 'Anmeldung läuft…',
+  loginCancelling: 'Wird abgebrochen…',
+  loginDone: 'Angemeldet.',
+  loginCancelled: 'Anmeldung abgebrochen.',
+  loginFailed: 'Anmeldung fehlgeschlagen: {error}',
+  loginFailedBare: 'Anmeldung fehlgeschlagen.',
+  loginOpenPage: 'Anmeldeseite öffnen ({host})',
+  loginShowAddress: 'Vollständige Adresse anzeigen',
+  loginLaunchHint: 'Falls diese Adresse gekürzt wurde, öffnen Sie stattdessen diese lokale Adresse:',
+  loginCopyLink: 'Link kopieren',
+  loginCopyLaunch: 'Lokale Adresse kopieren',
+  loginCopyCode: 'Code kopieren',
+  loginCopied: 'Kopiert',
+  loginCopyFailed: 'Kopieren nicht möglich: Markieren Sie den Text und kopieren Sie ihn selbst.',
+  loginNotALink: 'Nicht als Link angeboten: Nur http- und https-Adressen werden als Link angeboten.',
+  loginLinkLabel: '{label} ({host})',
+  loginCodeHint: 'Geben Sie diesen Code auf der Seite ein:',
+  loginCodePage: 'Seite für den Code öffnen ({host})',
+  loginCodeExpiresIn: 'Läuft in {time} ab',
+  loginCodeExpiryAnnouncement: 'Verbleibende Zeit für die Eingabe des Codes: {time}',
+  loginMinutes: { one: '{count} Minute', other: '{count} Minuten' },
+  loginSeconds: { one: '{count} Sekunde', other: '{count} Sekunden' },
+  loginCodeExpired: 'Der Code ist abgelaufen.',
+  loginMessagesLabel: 'Fortschritt',
+  loginCancel: 'Anmeldung abbrechen',
+  loginDismiss: 'Schließen',
+  loginSendFailed: 'Der Agent war nicht erreichbar. Versuchen Sie es erneut.',
+  loginAnnouncement: '{title}: {text}',
+  loginPageReady: 'Eine Seite zum Öffnen ist bereit.',
+  loginCodeReady: 'Geben Sie den Code {code} ein.',
+
+  // Conversation
+  transcriptLabel: 'Unterhaltung',
+  transcriptEmpty: 'Noch nichts gesagt. Schreiben Sie unten an den Agenten.',
+  transcriptYou: 'Sie',
+  transcriptAgent: 'Agent',
+  transcriptThinking: 'Denkprozess',
+  transcriptToolRunning: '{tool}: läuft…',
+  transcriptToolDone: '{tool}',
+  transcriptToolFailed: '{tool}: fehlgeschlagen',
+  transcriptToolArgs: 'Argumente',
+  transcriptToolResult: 'Ergebnis',
+  transcriptStopped: 'Gestoppt: Der Agent hat diesen Durchgang vorzeitig beendet.',
+  transcriptCommandFailed: '„{command}“ fehlgeschlagen:',
+  transcriptReplyAnnouncement: 'Der Agent sagt: {text}',
+  transcriptEarlier: {
+    one: 'Frühere Nachrichten anzeigen ({count} weitere)',
+    other: 'Frühere Nachrichten anzeigen ({count} weitere)',
+  },
+  transcriptNoModel: 'Der Agent hat kein Modell',
+  transcriptNoModelReason: 'Keine Modelle verfügbar.',
+  transcriptNoModelSignIn:
+    'Er kann erst antworten, wenn er eines hat. Melden Sie sich bei einem der Anbieter an, die er anbietet: {providers}.',
+  transcriptNoModelAdd:
+    'Er kann erst antworten, wenn er eines hat: Fügen Sie in den Einstellungen des Agenten ein Modell hinzu und starten Sie ihn dann erneut.',
+  transcriptNoModelHelp: 'So fügen Sie ein Modell hinzu',
+};

@@ -1,0 +1,157 @@
+/** Japanese strings of every element (日本語). Use them with `setLocaleStrings('ja', ja)`. */
+import type { RpcStrings } from '../strings.js';
+
+export const ja: RpcStrings = {
+  // Dialogs
+  textTruncated: { other: '…（残りの{count}文字は表示されていません）' },
+  submit: 'OK',
+  cancel: 'キャンセル',
+  position: '{total}件中{index}件目',
+  secondsLeft: '残り{seconds}秒',
+  secondsLeftAnnouncement: { other: '回答期限まであと{count}秒です' },
+  expired: '「{title}」は時間切れになりました。エージェントは既定の動作で続行しました。',
+  loginEyebrow: '{provider}にログイン',
+  titleCut: { other: 'エージェントがこのタイトルを切り詰めました。{count}文字が省略されています。' },
+
+  // Dialog queue
+  undelivered:
+    '「{title}」への回答は、エージェントが待機を終える前に送信できませんでした。エージェントは既定の動作で続行しました。',
+
+  // Confirm
+  confirm: 'はい',
+  deny: 'いいえ',
+  messageCut: { other: 'エージェントがこのメッセージを切り詰めました。{count}文字が省略されています。' },
+
+  // Select
+  filterLabel: '選択肢を絞り込む',
+  noMatches: '一致する選択肢はありません',
+  matchCount: { other: '{count}件の選択肢が一致します' },
+  optionsCut: { other: 'エージェントがこのリストを切り詰めました。{count}件の選択肢が省略されています。' },
+
+  // Input
+  inputHint: 'Enterで確定、Escでキャンセル',
+  placeholderCut: {
+    other: 'エージェントがプレースホルダーを切り詰めました。{count}文字が省略されています。',
+  },
+  loginCodeTitle:
+    '{provider}から取得したコード、またはブラウザーのリダイレクト先のアドレスを貼り付けてください',
+  loginCodeRefused:
+    '送信されませんでした。ログインページのコード、またはブラウザーのリダイレクト先のアドレスを貼り付けてください。',
+  loginPageLink: '{host}のログインページを開く（新しいタブ）',
+
+  // Editor
+  editorHint: 'Ctrl+Enterで確定、Escでキャンセル',
+  promptSubmit: '送信',
+  promptHint: 'Ctrl+Enterで送信、Escでキャンセル',
+  prefillCut: {
+    other:
+      'エージェントがこのテキストを切り詰めました。{count}文字が省略されています。最後の行は切り詰めた位置を示す印で、エージェントのテキストではありません。',
+  },
+  prefillCutRefused:
+    '送信されませんでした。テキストにエージェントの切り詰めの印が残っています。その行を削除してご自身のテキストとして送信するか、キャンセルしてください。',
+
+  // Notifications
+  notificationsLabel: '通知',
+  infoPrefix: '情報：',
+  warningPrefix: '警告：',
+  errorPrefix: 'エラー：',
+  dismissNotification: '通知を閉じる',
+  moreNotifications: { other: 'さらに{count}件' },
+  fewerNotifications: '表示を減らす',
+  answeredElsewhere: '「{title}」は別のタブで回答されました。',
+  answerNotUsed: '「{title}」には別のタブが先に回答しました。こちらの回答は使用されませんでした。',
+  answerTooLate:
+    '「{title}」への回答は、エージェントが待機を終えた後に届きました。エージェントは既定の動作で続行しました。',
+  withdrawn: 'エージェントが「{title}」を取り下げました。もう回答を待っていません。',
+  unreadableRequest:
+    'エージェントから有効なJSONではない拡張機能UIリクエストが届きました（{error}）。表示できない質問への回答を待っている可能性があります。',
+  invalidDialog:
+    'エージェントが表示できない{method}を要求しました（誤りまたは欠落：{fields}）。キャンセルとして回答されました。',
+
+  // Status bar
+  statusBarLabel: '拡張機能のステータス',
+  statusAnnouncement: '{text}',
+
+  // Widgets
+  widgetsAboveLabel: 'エディター上部の拡張機能ウィジェット',
+  widgetsBelowLabel: 'エディター下部の拡張機能ウィジェット',
+
+  // Host
+  connectionConnecting: '接続中…',
+  connectionConnected: '接続済み',
+  connectionReconnecting: '再接続中…',
+  connectionClosed: '切断済み',
+  connectionAgentExited: 'エージェント終了',
+  connectionRefused: 'ブリッジにより拒否',
+  agentExitedCode: 'エージェントが終了しました（終了コード {code}）',
+  agentExitedSignal: 'エージェントが終了しました（シグナル {signal}）',
+  agentExited: 'エージェントが終了しました',
+  agentStderrSummary: { other: '直近のエラー出力（{count}行）' },
+  restartAgent: 'エージェントを再起動',
+  editorOffer:
+    'エージェントがメッセージにこのテキストを提案しています。選ぶまで、ご自身の下書きはそのまま残ります。',
+  editorOfferUse: 'エージェントのテキストを使う',
+  editorOfferKeep: '自分の下書きを残す',
+
+  // Login panel
+  loginsLabel: 'ログイン',
+  loginStartLabel: 'プロバイダーにログイン',
+  loginProviderLabel: 'プロバイダー',
+  loginStart: 'ログイン',
+  loginStartProvider: '{provider}にログイン',
+  loginTitle: '{provider}にログイン',
+  loginPageTitle: 'ログインページ',
+  loginRunning: 'ログイン中…',
+  loginCancelling: 'キャンセル中…',
+  loginDone: 'ログインしました。',
+  loginCancelled: 'ログインはキャンセルされました。',
+  loginFailed: 'ログインに失敗しました：{error}',
+  loginFailedBare: 'ログインに失敗しました。',
+  loginOpenPage: 'ログインページを開く（{host}）',
+  loginShowAddress: 'アドレス全体を表示',
+  loginLaunchHint: 'このアドレスが途中で切れている場合は、代わりに次のローカルアドレスを開いてください：',
+  loginCopyLink: 'リンクをコピー',
+  loginCopyLaunch: 'ローカルアドレスをコピー',
+  loginCopyCode: 'コードをコピー',
+  loginCopied: 'コピーしました',
+  loginCopyFailed: 'コピーできませんでした。テキストを選択してご自身でコピーしてください。',
+  loginNotALink: 'リンクにしていません。リンクにするのはhttpとhttpsのアドレスだけです。',
+  loginLinkLabel: '{label}（{host}）',
+  loginCodeHint: 'ページで次のコードを入力してください：',
+  loginCodePage: 'コード入力ページを開く（{host}）',
+  loginCodeExpiresIn: '有効期限まで残り{time}',
+  loginCodeExpiryAnnouncement: 'コード入力の残り時間：{time}',
+  loginMinutes: { other: '{count}分' },
+  loginSeconds: { other: '{count}秒' },
+  loginCodeExpired: 'コードの有効期限が切れました。',
+  loginMessagesLabel: '進行状況',
+  loginCancel: 'ログインをキャンセル',
+  loginDismiss: '閉じる',
+  loginSendFailed: 'エージェントに接続できませんでした。もう一度お試しください。',
+  loginAnnouncement: '{title}：{text}',
+  loginPageReady: '開くページの準備ができました。',
+  loginCodeReady: 'コード「{code}」を入力してください。',
+
+  // Conversation
+  transcriptLabel: '会話',
+  transcriptEmpty: 'まだメッセージはありません。下の入力欄からエージェントにメッセージを書いてください。',
+  transcriptYou: 'あなた',
+  transcriptAgent: 'エージェント',
+  transcriptThinking: '思考',
+  transcriptToolRunning: '{tool}：実行中…',
+  transcriptToolDone: '{tool}',
+  transcriptToolFailed: '{tool}：失敗',
+  transcriptToolArgs: '引数',
+  transcriptToolResult: '結果',
+  transcriptStopped: '停止しました。エージェントがこのターンを途中で終了しました。',
+  transcriptCommandFailed: '「{command}」が失敗しました：',
+  transcriptReplyAnnouncement: 'エージェントの応答：{text}',
+  transcriptEarlier: { other: '以前のメッセージを表示（ほか{count}件）' },
+  transcriptNoModel: 'エージェントにモデルがありません',
+  transcriptNoModelReason: '使用できるモデルがありません。',
+  transcriptNoModelSignIn:
+    'モデルが用意されるまで応答できません。エージェントが対応するプロバイダーにログインしてください：{providers}。',
+  transcriptNoModelAdd:
+    'モデルが用意されるまで応答できません。エージェントの設定にモデルを追加してから、エージェントを再起動してください。',
+  transcriptNoModelHelp: 'モデルを追加する方法',
+};
