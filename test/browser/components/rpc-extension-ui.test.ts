@@ -16,7 +16,7 @@ import { BaseTransport, type ConnectionState } from '../../../src/transport/tran
 import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { itWithForcedColors } from '../../support/engine.js';
-import { setViewport } from '../../support/viewport.js';
+import { setViewport, viewportSize } from '../../support/viewport.js';
 import { keyDown, keyUp, press, typeText } from '../../support/keys.js';
 import { emulateMedia } from '../../support/media.js';
 
@@ -488,6 +488,7 @@ describe('rpc-extension-ui', () => {
       'position: absolute; inset-block-end: 0; inset-inline: 0',
     );
     // As narrow as WebKitGTK's MiniBrowser goes (its toolbar keeps it 447 px wide at least).
+    const before = viewportSize();
     await setViewport({ width: 480, height: 256 });
     try {
       for (const type of ['info', 'warning', 'error'])
@@ -502,7 +503,7 @@ describe('rpc-extension-ui', () => {
       ] as const)
         expect(document.elementFromPoint(x, y)?.localName, `at ${x}, ${y}`).to.equal('textarea');
     } finally {
-      await setViewport({ width: 800, height: 600 });
+      await setViewport(before);
     }
   });
 
