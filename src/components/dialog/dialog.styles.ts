@@ -185,6 +185,10 @@ export const dialogStyles = css`
     outline: 2px solid var(--_focus);
     outline-offset: 1px;
   }
+  /* A scrolling body is as wide as the dialog, which clips what passes its edge: its ring goes inside. */
+  .body:focus-visible {
+    outline-offset: -2px;
+  }
   button:disabled {
     cursor: default;
     opacity: 0.6;

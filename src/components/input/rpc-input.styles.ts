@@ -7,7 +7,8 @@ export const inputStyles = css`
     margin-block: 0.25rem;
   }
   .login-page {
-    margin-block: 0.75rem 0;
+    /* Room below for the link's focus ring inside the scrolling body. */
+    margin-block: 0.75rem 0.25rem;
   }
   .login-page a {
     color: var(--rpc-ui-link, LinkText);

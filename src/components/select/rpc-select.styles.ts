@@ -85,9 +85,10 @@ export const selectStyles = css`
     overflow-wrap: anywhere;
     background: var(--_active-bg);
     color: var(--_active-fg);
-    /* Outlined with focus elsewhere too: OK answers this option (its background alone is faint). */
-    outline: 1px solid var(--_focus);
-    outline-offset: -1px;
+    /* Outlined with focus elsewhere too: OK answers this option (its background alone is faint).
+       As thick as a focus ring, inside the row: with focus on the list, this is where it is. */
+    outline: 2px solid var(--_focus);
+    outline-offset: -2px;
   }
   .empty {
     margin: 0.25rem 0 0.5rem;

@@ -166,6 +166,11 @@ export const transcriptStyles = [
       color: var(--_link);
     }
 
+    .no-model a:focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: 1px;
+    }
+
     .earlier {
       display: block;
       margin: 0 auto 0.75rem;
