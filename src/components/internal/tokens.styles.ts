@@ -17,7 +17,7 @@ const colors = schemeColors(':host', [
   ],
   ['--_input-bg', 'var(--rpc-input-background, var(--vscode-input-background, %))', '#ffffff', '#3c3c3c'],
   ['--_input-fg', 'var(--rpc-input-foreground, var(--vscode-input-foreground, %))', '#1f1f1f', '#e4e4e4'],
-  ['--_input-border', 'var(--rpc-input-border-color, var(--vscode-input-border, %))', '#8a8a8a', '#6b6b6b'],
+  ['--_input-border', 'var(--rpc-input-border-color, var(--vscode-input-border, %))', '#8a8a8a', '#8b8b8b'],
   [
     '--_active-bg',
     'var(--rpc-list-active-background, var(--vscode-list-activeSelectionBackground, %))',
