@@ -46,6 +46,10 @@ export const notificationsStyles = [
     inline-size: min(24rem, calc(100vw - 2rem));
     z-index: var(--rpc-z-index, 10);
   }
+  :host([floating][raised]) {
+    inset-block-start: var(--rpc-notifications-offset, 1rem);
+    inset-block-end: auto;
+  }
   /* A small viewport (a phone, a zoomed page) has no room to float them over: they go in the flow,
      where they cannot cover the field being typed in. */
   @media (max-height: 30rem), (max-width: 30rem) {

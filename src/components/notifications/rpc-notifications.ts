@@ -23,6 +23,7 @@ type NotificationsText = Strings<typeof notificationsEnglish>;
 import { tokens } from '../internal/tokens.styles.js';
 import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 import { Announcer } from './announcer.js';
+import { FocusClearance } from './focus-clearance.js';
 import { DismissTimers } from './dismiss-timers.js';
 import { notificationsStyles } from './rpc-notifications.styles.js';
 import { followVsCodeScheme } from '../internal/vscode-scheme.js';
@@ -109,7 +110,10 @@ export class RpcNotifications extends LitElement {
   @property({ type: Number })
   duration = 6000;
 
-  /** Pin the stack to the bottom inline-end corner of the viewport (`position: fixed`). */
+  /**
+   * Pin the stack to the bottom inline-end corner of the viewport (`position: fixed`); it moves to
+   * the top corner while the control that has focus lies under it.
+   */
   @property({ type: Boolean, reflect: true })
   floating = false;
 
@@ -136,6 +140,13 @@ export class RpcNotifications extends LitElement {
   });
   #shown: readonly NotificationEntry[] = [];
   #focusIndex: number | undefined;
+
+  constructor() {
+    super();
+    // Floating, the stack moves out of the way of what has focus (its own reactive controller).
+    new FocusClearance(this);
+  }
+
   /** Where focus was before it came into the stack. */
   #cameFrom: HTMLElement | undefined;
 

@@ -1,5 +1,6 @@
 /**
- * Focus rings (WCAG 1.4.11 non-text contrast, 2.4.7 focus visible, toward 2.4.13): in every scene
+ * Focus rings (WCAG 1.4.11 non-text contrast, 2.4.7 focus visible, 2.4.11 focus not obscured,
+ * toward 2.4.13): in every scene
  * of test/support/kit-scenes.ts, in the light and the dark scheme, each control Tab reaches shows
  * `:focus-visible` with an outline of 2 CSS px or more, whose colour has a contrast of 3:1 or more
  * with each colour next to it, and that nothing around it clips. Where a list keeps focus and
@@ -83,6 +84,32 @@ function activeOption(element: Element): Element | null {
   return id ? (element.getRootNode() as ShadowRoot | Document).getElementById(id) : null;
 }
 
+/**
+ * Whether `element`, focused, is hidden from sight (WCAG 2.4.11): off the screen, or entirely
+ * under something else drawn over it (a floating notification, a sticky row). Each box of it (a
+ * link may wrap) is probed at its middle and near its corners; one point of it in sight will do.
+ */
+function obscured(element: Element): string[] {
+  const root = element.getRootNode() as ShadowRoot | Document;
+  const over: string[] = [];
+  for (const box of element.getClientRects()) {
+    const inset = Math.min(2, box.width / 4, box.height / 4);
+    const points = [
+      [(box.left + box.right) / 2, (box.top + box.bottom) / 2],
+      [box.left + inset, box.top + inset],
+      [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset],
+      [box.right - inset, box.bottom - inset],
+    ].filter(([x = -1, y = -1]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight);
+    for (const [x = 0, y = 0] of points) {
+      const hit = root.elementFromPoint(x, y);
+      if (hit === element || (hit && element.contains(hit))) return [];
+      over.push(hit ? nameOf(hit) : 'nothing');
+    }
+  }
+  return over.length === 0 ? ['off the screen'] : [`hidden under ${[...new Set(over)].join(', ')}`];
+}
+
 /** Walk the scene by Tab; each stop's problems, by name. */
 async function walk(scene: Scene): Promise<{ stops: string[]; problems: string[]; missed: string[] }> {
   if (!scene.dialog) scene.before.focus();
@@ -91,6 +118,8 @@ async function walk(scene: Scene): Promise<{ stops: string[]; problems: string[]
   const seen = new Set<Element>();
   for (let presses = 0; presses < 80; presses++) {
     await press('Tab');
+    // What a person sees: the frame after the key (a floating stack moves off a covered control).
+    await new Promise((resolve) => requestAnimationFrame(resolve));
     const active = deepActive();
     if (!active || active === scene.after || seen.has(active)) break;
     seen.add(active);
@@ -101,6 +130,7 @@ async function walk(scene: Scene): Promise<{ stops: string[]; problems: string[]
     const found = active.matches(':focus-visible')
       ? ringProblems(active, scene.wrapper)
       : ['not :focus-visible'];
+    found.push(...obscured(active));
     const option = activeOption(active);
     if (option)
       found.push(...ringProblems(option, scene.wrapper).map((problem) => `its current option: ${problem}`));
