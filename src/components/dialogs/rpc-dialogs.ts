@@ -6,6 +6,7 @@ import type { DialogMethod } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { PendingDialog } from '../../controller/types.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
+import { LangBinding } from '../bindings/lang-binding.js';
 import { NoticeController } from '../dialog/countdown.js';
 import { FocusReturn } from '../internal/focus.js';
 import { relayToModal } from '../internal/modal-relay.js';
@@ -63,6 +64,7 @@ export class RpcDialogs extends LitElement {
 
   readonly #binding = new ControllerBinding(this, ['dialogs']);
   readonly #notice = new NoticeController(this);
+  readonly #lang = new LangBinding(this);
   readonly #focusReturn = new FocusReturn();
   #stopExpire: (() => void) | undefined;
   #wasEmpty = true;
@@ -108,7 +110,7 @@ export class RpcDialogs extends LitElement {
     this.#stopExpire?.();
     this.#stopExpire = this.isConnected
       ? this.controller?.on('expire', ({ dialog, reason }) => {
-          const text = stringsFor({ ...dialogEnglish, ...queueEnglish }, this.strings);
+          const text = stringsFor({ ...dialogEnglish, ...queueEnglish }, this.strings, this.#lang.locale);
           const said = expiryText({ dialog, reason }, text);
           this.#notice.show(said, this.noticeDuration);
           // Behind the next dialog, if one follows, the notice is not heard: that dialog says it.

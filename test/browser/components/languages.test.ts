@@ -131,6 +131,19 @@ describe('languages', () => {
     expect(buttons(confirmEl)).to.deep.equal([ja.deny, ja.confirm]);
   });
 
+  it("a dialog that timed out is said in the host's language, its title as the agent wrote it", async () => {
+    const memory = createMemoryTransport();
+    const el = await fixture<RpcExtensionUI>(
+      html`<rpc-extension-ui lang="de" .transport=${memory.transport}></rpc-extension-ui>`,
+    );
+    memory.peer.writeMessage({ ...confirm, id: 'c2', timeout: 200 });
+    const notice = () =>
+      el.shadowRoot?.querySelector('rpc-dialogs')?.shadowRoot?.querySelector('[part="notice"]')?.textContent;
+    const end = performance.now() + 3000;
+    while (!notice() && performance.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(notice()).to.equal(format(de.expired, { title: `\u2068${confirm.title}\u2069` }));
+  });
+
   it('strings given for a language after the elements rendered show at once', async () => {
     const { el } = await openDialog<RpcConfirm, ConfirmRequest>('rpc-confirm', confirm, (dialog) =>
       dialog.setAttribute('lang', 'x-pirate'),
