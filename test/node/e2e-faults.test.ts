@@ -580,7 +580,13 @@ describe('faults on the real agent, the bridge and the playground', () => {
     await until('the thousand requests', () =>
       shared.fromAgent.slice(mark).filter((v) => v.method === 'confirm').length === count ? true : undefined,
     );
-    await expect.poll(() => dialog(page).getByText(`1 of ${count}`).count()).toBe(1);
+    await expect
+      .poll(() =>
+        dialog(page)
+          .getByText(`1 of ${count.toLocaleString('en')}`)
+          .count(),
+      )
+      .toBe(1);
     // One dialog in the page, not a thousand.
     expect(await page.locator('rpc-confirm').count()).toBe(1);
 
@@ -597,7 +603,7 @@ describe('faults on the real agent, the bridge and the playground', () => {
     await expect
       .poll(() =>
         dialog(page)
-          .getByText(`1 of ${count - byKeyboard}`)
+          .getByText(`1 of ${(count - byKeyboard).toLocaleString('en')}`)
           .count(),
       )
       .toBe(1);
