@@ -81,7 +81,7 @@ describe('atomic with no model', () => {
       .poll(() => noModel(page).textContent(), AGENT_WAIT)
       .toContain('No models available. Use /login');
     expect(await noModel(page).textContent()).toContain(
-      'Sign in to a provider it offers: Anthropic, GitHub Copilot, Kimi For Coding, OpenAI Codex, OpenRouter, Radius, xAI.',
+      'Sign in to a provider it offers: Anthropic, GitHub Copilot, Kimi For Coding, OpenAI Codex, OpenRouter, Radius, or xAI.',
     );
     await page.close();
   });
