@@ -80,12 +80,12 @@ function first(root: A11yNode, match: (node: A11yNode) => boolean): A11yNode | u
  * The first node of the page's accessibility tree that matches: in Chromium of the nodes Puppeteer
  * finds interesting, or with `{ all: true }` of every node (the options of a list box among them);
  * in Firefox and WebKit of every node. While none matches, the tree is read again for `within`
- * ms: by default none in Chromium, whose tree is up to date, and 10 s in Firefox and WebKit (a
- * page's first tree there can take seconds, over 3 in Firefox during a whole CI run).
+ * ms: by default none in Chromium, whose tree is up to date, and 3 s in Firefox and WebKit (a
+ * page's first tree there can take that long).
  */
 export async function findNode(
   match: (node: A11yNode) => boolean,
-  { all = false, within = engine === 'chromium' ? 0 : 10_000 } = {},
+  { all = false, within = engine === 'chromium' ? 0 : 3000 } = {},
 ): Promise<A11yNode | undefined> {
   const end = performance.now() + within;
   let found = first(await settledTree(all), match);

@@ -43,6 +43,10 @@ async function host() {
 const part = (el: Element, selector: string) => shadowPart(el, selector) as HTMLElement;
 
 describe("atomic's login questions", () => {
+  // A page's first accessibility tree can take seconds in Firefox under a whole CI run: read it
+  // once here, so that the first test measures the dialog, not the tree's start.
+  before(() => findNode(() => true));
+
   it('oauth_manual_code: a worded title naming the provider, under a "Log in to" line', async () => {
     const { ask, sent } = await host();
     const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
