@@ -1,4 +1,5 @@
 import type { ReactiveController } from 'lit';
+import { deepActiveElement } from '../internal/focus.js';
 
 /** The element the controller keeps clear of focus: a floating notification stack. */
 interface Stack extends HTMLElement {
@@ -8,13 +9,6 @@ interface Stack extends HTMLElement {
 
 const overlap = (a: DOMRect, b: DOMRect) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-
-/** The element that has focus, inside shadow roots. */
-function focused(): Element | null {
-  let active = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
 
 /**
  * Floating notifications never hide what has focus (WCAG 2.4.11): when focus lands on a control
@@ -54,7 +48,7 @@ export class FocusClearance implements ReactiveController {
 
   #place(): void {
     const stack = this.#stack;
-    const target = focused();
+    const target = deepActiveElement();
     if (!target || target === document.body || stack.contains(target)) return;
     if (stack.shadowRoot?.contains(target)) return;
     // Where the stack sits when down: does the focused control lie under it there?
