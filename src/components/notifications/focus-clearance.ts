@@ -14,8 +14,8 @@ const overlap = (a: DOMRect, b: DOMRect) =>
  * Floating notifications never hide what has focus (WCAG 2.4.11): when focus lands on a control
  * the stack covers, the stack moves to the top edge of the window (`raised`), and back down once
  * focus is clear of it. Measured a frame after the focus moved, once the browser scrolled it into
- * view. A move inside one shadow root fires no `focusin` at the document, so a key released there
- * (Tab) is looked at too.
+ * view. A move inside one shadow root fires no `focusin` at the document, so a Tab released there
+ * is looked at too.
  */
 export class FocusClearance implements ReactiveController {
   readonly #stack: Stack;
@@ -28,15 +28,20 @@ export class FocusClearance implements ReactiveController {
 
   hostConnected(): void {
     document.addEventListener('focusin', this.#schedule, true);
-    document.addEventListener('keyup', this.#schedule, true);
+    document.addEventListener('keyup', this.#onKeyup, true);
   }
 
   hostDisconnected(): void {
     document.removeEventListener('focusin', this.#schedule, true);
-    document.removeEventListener('keyup', this.#schedule, true);
+    document.removeEventListener('keyup', this.#onKeyup, true);
     if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
     this.#frame = undefined;
   }
+
+  // Only Tab moves focus by key: typing elsewhere costs nothing.
+  #onKeyup = (event: KeyboardEvent): void => {
+    if (event.key === 'Tab') this.#schedule();
+  };
 
   #schedule = (): void => {
     if (!this.#stack.floating || this.#frame !== undefined) return;
