@@ -60,7 +60,11 @@ export const Queue: Story = {
     await userEvent.click(screen().getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen().getByText('1 of 2')).toBeVisible());
     const focused = () => current()?.shadowRoot?.activeElement;
-    await waitFor(() => expect(focused()).toBe(screen().getByRole('listbox', { name: 'Which branch?' })));
+    await waitFor(() =>
+      expect(focused()?.closest('[role="listbox"]')).toBe(
+        screen().getByRole('listbox', { name: 'Which branch?' }),
+      ),
+    );
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(focused()).toBe(screen().getByRole('textbox', { name: 'Commit message' })));
     await expect(screen().queryByText(/of \d/)).toBeNull();

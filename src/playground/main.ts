@@ -24,6 +24,10 @@ if (!ui || !form || !message || !stop || !theme || !language || !list || !sendBu
   throw new Error('The playground page is incomplete.');
 if (!(conversation instanceof RpcTranscript)) throw new Error('The playground page has no conversation.');
 
+// Dialogs show in the page's box (contained) unless the address asks for them over the whole
+// page (`?dialogs=page-modal`), as the README's page shows them.
+if (new URLSearchParams(location.search).get('dialogs') === 'page-modal') ui.contained = false;
+
 // Following the controller before the transport is given: nothing the agent says is missed.
 const transcript = new Transcript();
 transcript.follow(ui.controller);

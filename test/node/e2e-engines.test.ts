@@ -111,7 +111,7 @@ describe.each([
       { call: 'editor', args: ['Edit', 'line 1'] },
     ]);
     let state = await dialogTitled(page, 'Pick one');
-    expect(state.focus).toBe('div#listbox');
+    expect(state.focus).toBe('div#option-0');
     await readingPause();
     await page.press('ArrowDown');
     await page.press('Enter');

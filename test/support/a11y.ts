@@ -92,3 +92,16 @@ export async function findNode(
   while (!found && performance.now() < end) found = first(await settledTree(all), match);
   return found;
 }
+
+/**
+ * Focus the first node with this role and name as a screen reader does in its browse mode when
+ * its cursor lands on it (Firefox's `takeFocus`, AT-SPI's grabFocus in WebKit; Chromium's
+ * DevTools have no such route). Fails when no such node is found.
+ */
+export async function takeFocusAsScreenReader(role: string, name: string): Promise<void> {
+  const found = await executeServerCommand<boolean, { role: string; name: string }>('a11y-take-focus', {
+    role,
+    name,
+  });
+  if (!found) throw new Error(`No ${role} named "${name}" to focus.`);
+}

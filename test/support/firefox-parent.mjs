@@ -87,3 +87,28 @@ export function accessibilityTree(page) {
     return walk(document);`,
   );
 }
+
+/**
+ * Focus the first accessible of `page` with this computed ARIA role and name as a screen reader
+ * does (`nsIAccessible.takeFocus`, what AT-SPI's grabFocus reaches): Orca does it in browse mode
+ * when its cursor lands on something focusable. Resolves with whether one was found.
+ */
+export function takeFocus(page, role, name) {
+  return evaluateInParent(
+    page,
+    `const service = Cc['@mozilla.org/accessibilityService;1'].getService(Ci.nsIAccessibilityService);
+    const url = ${JSON.stringify(page.url())};
+    let browser;
+    for (const win of Services.wm.getEnumerator('navigator:browser'))
+      browser ??= win.gBrowser.browsers.find((b) => b.currentURI.spec === url);
+    const stack = [service.getAccessibleFor(browser)];
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      if (node.computedARIARole === ${JSON.stringify(role)} && node.name === ${JSON.stringify(name)}) {
+        node.takeFocus();
+        return true;
+      }
+      for (let child = node.lastChild; child; child = child.previousSibling) stack.push(child);
+    }
+    return false;`,
+  );
+}

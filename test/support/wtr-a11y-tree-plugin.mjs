@@ -7,10 +7,11 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { accessibilityTree } from './firefox-parent.mjs';
+import { accessibilityTree, takeFocus } from './firefox-parent.mjs';
 import { desktopOfWebKit } from './wtr-engines.mjs';
 
 const ATSPI_TREE = fileURLToPath(new URL('./atspi-tree.py', import.meta.url));
+const ATSPI_TAKE_FOCUS = fileURLToPath(new URL('./atspi-take-focus.py', import.meta.url));
 /** Debian's python3, which python3-gi and gir1.2-atspi-2.0 install for. */
 const PYTHON = '/usr/bin/python3';
 
@@ -22,10 +23,25 @@ async function webkitTree() {
   return JSON.parse(stdout);
 }
 
+// \`a11y-take-focus\` ({role, name}): focus that node as a screen reader does, in Firefox and
+// WebKit (Chromium's DevTools have no such route).
+async function takeFocusCommand({ role, name }, session) {
+  if (session.browser.type === 'webdriver') {
+    const { stdout } = await promisify(execFile)(PYTHON, [ATSPI_TAKE_FOCUS, role, name], {
+      env: { ...process.env, ...desktopOfWebKit().env },
+    });
+    return JSON.parse(stdout);
+  }
+  const page = session.browser.getPage(session.id);
+  if (page.browser().protocol !== 'webDriverBiDi') throw new Error('a11y-take-focus: not in Chromium');
+  return takeFocus(page, role, name);
+}
+
 export function a11yTreePlugin() {
   return {
     name: 'a11y-tree',
     async executeCommand({ command, payload, session }) {
+      if (command === 'a11y-take-focus') return takeFocusCommand(payload, session);
       if (command !== 'a11y-tree') return undefined;
       if (session.browser.type === 'webdriver') return webkitTree();
       const page = session.browser.getPage(session.id);

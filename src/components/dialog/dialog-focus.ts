@@ -19,7 +19,7 @@ export interface DialogFocusOptions {
  * That last one is for frames (an IDE's webview, an iframe): Chromium takes focus off the focused
  * element when another frame takes it (VS Code's command palette, say), and the frame focused
  * again has focus on its body, where keys go nowhere. The element last focused in the dialog gets
- * it back, unless the user focused something else meanwhile.
+ * it back (while Tab reaches it), unless the user focused something else meanwhile.
  */
 export class DialogFocus implements ReactiveController {
   readonly #host: Host;
@@ -71,8 +71,10 @@ export class DialogFocus implements ReactiveController {
   #onWindowFocus = (): void => {
     const active = document.activeElement;
     if (!this.#options.shown() || (active !== null && active !== document.body)) return;
+    // The element last focused, while Tab still reaches it; else where the dialog starts (a list
+    // box's options: the active one, which may have moved since).
     const last = this.#last;
-    if (last?.isConnected && this.#host.renderRoot.contains(last)) last.focus();
+    if (last?.isConnected && last.tabIndex >= 0 && this.#host.renderRoot.contains(last)) last.focus();
     else this.enter();
   };
 }

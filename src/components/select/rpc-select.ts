@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { ref } from 'lit/directives/ref.js';
 import { elidedItems } from '../../protocol/chunks.js';
 import type { SelectRequest } from '../../protocol/types.js';
@@ -18,6 +19,12 @@ import { VirtualWindow } from './virtual-window.js';
 /** When the filter field shows: for long lists (`auto`), always, or never. */
 export type SelectFilterMode = 'auto' | 'always' | 'never';
 
+/**
+ * A press on an option leaves focus where it is (its click picks it, or a first tap makes it
+ * active): only the keyboard and a screen reader move focus among the options.
+ */
+const keepFocus = (event: Event) => event.preventDefault();
+
 const filterConverter = {
   fromAttribute: (value: string | null): SelectFilterMode =>
     value === null || value === 'auto' ? 'auto' : value === 'never' ? 'never' : 'always',
@@ -25,7 +32,10 @@ const filterConverter = {
 
 /**
  * Pick one option (`select`): an inline list box named by the title, no popup, so nothing is
- * clipped. The first option starts active; ArrowUp/ArrowDown move by one and stop at the ends
+ * clipped. Focus is on the active option itself (a roving focus, not `aria-activedescendant`), so
+ * that an option a screen reader focuses from its browse mode becomes the active one: what the
+ * person heard last is what Enter answers (docs/accessibility.md says why). The first option starts
+ * active; ArrowUp/ArrowDown move by one and stop at the ends
  * (no wrap), Home/End jump to the ends, PageUp/PageDown move by the visible rows, and typing
  * jumps to the next option starting with what was typed (within 700 ms; the same letter again
  * cycles). An active option taller than the list box is read to its end first: the arrows
@@ -99,6 +109,10 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   #cut = 0;
   /** How many options match the filter, for screen readers (set when the filter changes). */
   #announcement = '';
+  /** Whether focus follows the active option after the next render (it was on an option). */
+  #focusActive = false;
+  /** Whether focus was on an option before this render (which may take its row away). */
+  #focusWasInList = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
@@ -127,6 +141,27 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
       this.#announcement = count ? format(this.text.matchCount, { count }, this.locale) : this.text.noMatches;
   }
 
+  protected override update(changed: PropertyValues<this>): void {
+    this.#focusWasInList = this.#focusInList;
+    super.update(changed);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // Focus follows a move of the active option; and a row that left the window with focus on it
+    // (the wheel scrolled far away) gives it back to the active option, which always shows.
+    const lost = this.#focusWasInList && !this.#focusInList;
+    if (!this.#focusActive && !lost) return;
+    this.#focusActive = false;
+    // The scroll position is the window's to keep.
+    this.#activeRow?.focus({ preventScroll: true });
+  }
+
+  /** Whether focus is on an option. */
+  get #focusInList(): boolean {
+    return this.#window.listbox?.contains(this.shadowRoot?.activeElement ?? null) ?? false;
+  }
+
   protected override get text(): Strings<typeof dialogEnglish & typeof selectEnglish> {
     return stringsFor({ ...dialogEnglish, ...selectEnglish }, this.strings, this.locale);
   }
@@ -137,6 +172,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const filter = this.#filterShown;
     const count = this.#shown.length;
     const activeId = count > 0 ? `option-${this.#shown[this.active]}` : nothing;
+    // With the filter, focus stays in it (the combobox pattern) and names the active option.
     return html`${
       filter
         ? html`<label class="filter-label" part="filter-label" for="filter">${text.filterLabel}</label>
@@ -147,10 +183,15 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
         : nothing
     }
       <div id="listbox" role="listbox" part="listbox" class=${this.#descriptions ? 'described' : nothing}
-        aria-labelledby="title" aria-activedescendant=${activeId}
-        tabindex=${filter ? '-1' : '0'} ?hidden=${count === 0} ${cssomStyle({ '--_count': String(count) })}
-        ${ref(this.#window.observe)} @keydown=${this.#onKeydown} @click=${this.#onClick} @scroll=${this.#window.onScroll}
-      >${this.#window.positions(count, this.active).map((position) => this.#renderOption(request, position, count, agentText))}</div>
+        aria-labelledby="title" ?hidden=${count === 0} ${cssomStyle({ '--_count': String(count) })}
+        ${ref(this.#window.observe)} @keydown=${this.#onKeydown} @mousedown=${keepFocus} @click=${this.#onClick} @focusin=${this.#onFocusin}
+        @scroll=${this.#window.onScroll}
+      >${repeat(
+        this.#window.positions(count, this.active),
+        // Keyed: a row stays the same element while it shows, so focus stays on its option.
+        (position) => this.#shown[position],
+        (position) => this.#renderOption(request, position, count, agentText),
+      )}</div>
       ${count === 0 ? html`<p class="empty" part="empty">${text.noMatches}</p>` : nothing}
       ${cutNote('options-cut', text.optionsCut, this.#cut, this.locale)}
       <div id="match-count" class="visually-hidden" aria-live="polite">${this.#announcement}</div>`;
@@ -172,8 +213,13 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
 
   protected override initialFocus(): HTMLElement | null {
     if (this.#filterShown) return this.renderRoot.querySelector('#filter');
-    if (this.#shown.length > 0) return this.renderRoot.querySelector('#listbox');
-    return this.renderRoot.querySelector('[data-action="cancel"]');
+    return this.#activeRow ?? this.renderRoot.querySelector('[data-action="cancel"]');
+  }
+
+  /** The active option's row, while any option shows. */
+  get #activeRow(): HTMLElement | null {
+    const index = this.#shown[this.active];
+    return index === undefined ? null : this.renderRoot.querySelector(`#option-${index}`);
   }
 
   #renderOption(
@@ -188,9 +234,12 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const descriptions = this.#descriptions;
     const description = descriptions?.[index];
     const id = `option-${index}`;
+    // Tab reaches the active option (the filter instead, when it shows); a screen reader may
+    // focus any other one.
+    const tabIndex = active && !this.#filterShown ? '0' : '-1';
     // Named by its label (the description is hidden from its name), described by its description:
     // inside the option, so rendered with it whatever the window shows.
-    return html`<div id=${id} class="option" role="option"
+    return html`<div id=${id} class="option" role="option" tabindex=${tabIndex}
       part=${active ? 'option active-option' : 'option'} aria-selected=${active ? 'true' : nothing}
       aria-describedby=${description ? `${id}-description` : nothing}
       aria-setsize=${count} aria-posinset=${position + 1} data-position=${position}
@@ -226,11 +275,15 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     return shown;
   }
 
-  /** Make `position` active and scroll it into view (instantly). */
+  /**
+   * Make `position` active and scroll it into view (instantly); focus follows it when it was on
+   * an option.
+   */
   #moveTo(position: number): void {
     const target = Math.max(0, Math.min(this.#shown.length - 1, position));
     this.active = target;
     this.#window.reveal(target);
+    this.#focusActive = this.#focusInList;
   }
 
   // Lit calls the listeners below with the element as `this`.
@@ -295,6 +348,15 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     const options = this.request?.options ?? [];
     const match = typeAheadMatch(options, this.active, prefix, this.#shown, this.#descriptions);
     if (match >= 0) this.#moveTo(match);
+  }
+
+  #onFocusin(event: FocusEvent): void {
+    // Focus on another option than the active one: a screen reader's browse mode put it there
+    // (or a click, which answers next). That option is the one the person heard: it is active now.
+    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    const position = Number(option?.dataset.position);
+    if (this.settled || !option || !Number.isInteger(position) || position === this.active) return;
+    this.active = position;
   }
 
   #onInput(event: Event): void {

@@ -59,7 +59,7 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
   it('takes focus back where it was, so the keys answer it', async () => {
     const { frame, deepActive } = await frameWithSelect();
     frame.contentWindow?.focus();
-    expect(deepActive()?.getAttribute('role')).to.equal('listbox');
+    expect(deepActive()?.getAttribute('role')).to.equal('option');
     await press('ArrowDown');
 
     // The page around the frame takes focus (a command palette), then gives it back to the frame.
@@ -71,7 +71,7 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
     frame.contentWindow?.focus();
     await new Promise((resolve) => setTimeout(resolve, 50));
 
-    expect(deepActive()?.getAttribute('role')).to.equal('listbox');
+    expect(deepActive()?.getAttribute('role')).to.equal('option');
     const answered = new Promise<unknown>((resolve) =>
       frame.contentDocument?.addEventListener('rpc-response', (event) =>
         resolve((event as CustomEvent).detail),
