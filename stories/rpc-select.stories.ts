@@ -66,10 +66,14 @@ type Story = StoryObj<SelectArgs>;
 const select = (canvasElement: HTMLElement) => dialogIn<RpcSelect>(canvasElement, 'rpc-select');
 const stories = dialogStories({ tag: 'rpc-select', request: selectRequest, timeout: 30_000 });
 
-/** The active option: the focused one in the list box, and `aria-selected`. */
-async function expectActive(root: ShadowRoot, listbox: Element, label: string): Promise<void> {
-  const active = root.activeElement;
-  await expect(listbox.contains(active)).toBe(true);
+/**
+ * The active option: the one the filter names (`aria-activedescendant`) when `owner` is the
+ * filter, else the focused one in the list box `owner`; and `aria-selected`.
+ */
+async function expectActive(root: ShadowRoot, owner: Element, label: string): Promise<void> {
+  const id = owner.getAttribute('aria-activedescendant');
+  const active = id ? root.getElementById(id) : root.activeElement;
+  if (!id) await expect(owner.contains(active)).toBe(true);
   await expect(active).toHaveTextContent(label);
   await expect(active).toHaveAttribute('aria-selected', 'true');
 }

@@ -106,9 +106,10 @@ function processesMarked(mark: string): number[] {
   return found;
 }
 
+/** Whether a process (or, for a negative id, a group's leader) still runs. */
 function alive(pid: number): boolean {
   try {
-    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+    return !/\) Z /.test(readFileSync(`/proc/${Math.abs(pid)}/stat`, 'latin1'));
   } catch {
     return false;
   }
