@@ -96,12 +96,14 @@ export async function findNode(
 /**
  * Focus the first node with this role and name as a screen reader does in its browse mode when
  * its cursor lands on it (Firefox's `takeFocus`, AT-SPI's grabFocus in WebKit; Chromium's
- * DevTools have no such route). Fails when no such node is found.
+ * DevTools have no such route). Fails when no such node is found within 3 s.
  */
 export async function takeFocusAsScreenReader(role: string, name: string): Promise<void> {
-  const found = await executeServerCommand<boolean, { role: string; name: string }>('a11y-take-focus', {
-    role,
-    name,
-  });
+  // Firefox and WebKit build their tree a moment after the page: looked for again for up to 3 s.
+  const end = performance.now() + 3000;
+  const take = () =>
+    executeServerCommand<boolean, { role: string; name: string }>('a11y-take-focus', { role, name });
+  let found = await take();
+  while (!found && performance.now() < end) found = await take();
   if (!found) throw new Error(`No ${role} named "${name}" to focus.`);
 }

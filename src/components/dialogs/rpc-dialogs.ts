@@ -10,15 +10,7 @@ import { LangBinding } from '../bindings/lang-binding.js';
 import { NoticeController } from '../dialog/countdown.js';
 import { FocusReturn } from '../internal/focus.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import {
-  confirmEnglish,
-  dialogEnglish,
-  expiryText,
-  queueEnglish,
-  type RpcStrings,
-  stringsFor,
-} from '../strings/strings.js';
-import { answerNote } from './answer-note.js';
+import { dialogEnglish, expiryText, queueEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
 import { tokens } from '../internal/tokens.styles.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
 
@@ -33,10 +25,9 @@ const TAGS = {
 /**
  * The dialog queue, bound to an {@link ExtensionUIController}: shows the oldest pending dialog
  * with the element for its method (`rpc-select`, `rpc-confirm`, `rpc-input`, `rpc-editor`), with
- * "1 of 3" when more wait, and the next one as soon as it is answered or expires. What was sent
- * ("Sent: Blue") and a dialog that expires, current or queued, are reported briefly in a status
- * message. Focus goes back to where it was when the queue empties. Register the elements first
- * (`rpc-ui-kit/define.js`).
+ * "1 of 3" when more wait, and the next one as soon as it is answered or expires. A dialog that
+ * expires, current or queued, is reported briefly in a status message. Focus goes back to where
+ * it was when the queue empties. Register the elements first (`rpc-ui-kit/define.js`).
  *
  * @tagname rpc-dialogs
  * @summary The dialog queue.
@@ -75,7 +66,7 @@ export class RpcDialogs extends LitElement {
   readonly #notice = new NoticeController(this);
   readonly #lang = new LangBinding(this);
   readonly #focusReturn = new FocusReturn();
-  #unsubscribe: (() => void) | undefined;
+  #stopExpire: (() => void) | undefined;
   #wasEmpty = true;
 
   override connectedCallback(): void {
@@ -85,8 +76,8 @@ export class RpcDialogs extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
+    this.#stopExpire?.();
+    this.#stopExpire = undefined;
   }
 
   protected override willUpdate(): void {
@@ -116,32 +107,15 @@ export class RpcDialogs extends LitElement {
   }
 
   #subscribe(): void {
-    this.#unsubscribe?.();
-    const controller = this.isConnected ? this.controller : undefined;
-    if (!controller) {
-      this.#unsubscribe = undefined;
-      return;
-    }
-    const text = () =>
-      stringsFor({ ...dialogEnglish, ...confirmEnglish, ...queueEnglish }, this.strings, this.#lang.locale);
-    const stops = [
-      controller.on('expire', ({ dialog, reason }) => this.#say(expiryText({ dialog, reason }, text()))),
-      controller.on('answer', ({ dialog, response }) => {
-        // Offline, the answer waits to be delivered: nothing is said until it is (or is not).
-        // A frame later: a page-modal dialog hides the page's live regions until it has closed.
-        if (controller.connectionState === 'open')
-          requestAnimationFrame(() => this.#say(answerNote(dialog, response, text())));
-      }),
-    ];
-    this.#unsubscribe = () => {
-      for (const stop of stops) stop();
-    };
-  }
-
-  /** Show and say `note` for a while. */
-  #say(note: string): void {
-    this.#notice.show(note, this.noticeDuration);
-    // Behind the next dialog, if one follows, the notice is not heard: that dialog says it.
-    relayToModal(note);
+    this.#stopExpire?.();
+    this.#stopExpire = this.isConnected
+      ? this.controller?.on('expire', ({ dialog, reason }) => {
+          const text = stringsFor({ ...dialogEnglish, ...queueEnglish }, this.strings, this.#lang.locale);
+          const said = expiryText({ dialog, reason }, text);
+          this.#notice.show(said, this.noticeDuration);
+          // Behind the next dialog, if one follows, the notice is not heard: that dialog says it.
+          relayToModal(said);
+        })
+      : undefined;
   }
 }

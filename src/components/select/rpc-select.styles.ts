@@ -90,10 +90,6 @@ export const selectStyles = css`
     outline: 2px solid var(--_focus);
     outline-offset: -2px;
   }
-  /* Focus is on the active option: its ring is inside the row, where the list box cannot clip it. */
-  .option:focus-visible {
-    outline-offset: -2px;
-  }
   .empty {
     margin: 0.25rem 0 0.5rem;
     color: var(--_muted);

@@ -109,13 +109,12 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   #cut = 0;
   /** How many options match the filter, for screen readers (set when the filter changes). */
   #announcement = '';
-  /** Whether focus follows the active option after the next render (it was on an option). */
-  #focusActive = false;
   /** Whether focus was on an option before this render (which may take its row away). */
   #focusWasInList = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    this.#focusWasInList = this.#focusInList;
     const has = (key: string) => (changed as Map<PropertyKey, unknown>).has(key);
     const newRequest = has('request');
     if (newRequest) {
@@ -141,20 +140,13 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
       this.#announcement = count ? format(this.text.matchCount, { count }, this.locale) : this.text.noMatches;
   }
 
-  protected override update(changed: PropertyValues<this>): void {
-    this.#focusWasInList = this.#focusInList;
-    super.update(changed);
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    // Focus follows a move of the active option; and a row that left the window with focus on it
-    // (the wheel scrolled far away) gives it back to the active option, which always shows.
-    const lost = this.#focusWasInList && !this.#focusInList;
-    if (!this.#focusActive && !lost) return;
-    this.#focusActive = false;
-    // The scroll position is the window's to keep.
-    this.#activeRow?.focus({ preventScroll: true });
+    // Focus on the options follows the active one: when it moves, and when the wheel took the
+    // focused row out of the window (the active row always shows). The scroll is the window's.
+    const row = this.#activeRow;
+    if (this.#focusWasInList && row && this.shadowRoot?.activeElement !== row)
+      row.focus({ preventScroll: true });
   }
 
   /** Whether focus is on an option. */
@@ -275,15 +267,11 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     return shown;
   }
 
-  /**
-   * Make `position` active and scroll it into view (instantly); focus follows it when it was on
-   * an option.
-   */
+  /** Make `position` active and scroll it into view (instantly); focus follows it (see `updated`). */
   #moveTo(position: number): void {
     const target = Math.max(0, Math.min(this.#shown.length - 1, position));
     this.active = target;
     this.#window.reveal(target);
-    this.#focusActive = this.#focusInList;
   }
 
   // Lit calls the listeners below with the element as `this`.
@@ -354,9 +342,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
     // Focus on another option than the active one: a screen reader's browse mode put it there
     // (or a click, which answers next). That option is the one the person heard: it is active now.
     const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
-    const position = Number(option?.dataset.position);
-    if (this.settled || !option || !Number.isInteger(position) || position === this.active) return;
-    this.active = position;
+    if (option && !this.settled) this.active = Number(option.dataset.position);
   }
 
   #onInput(event: Event): void {

@@ -33,10 +33,6 @@ export interface RpcStrings extends LoginStrings, TranscriptStrings {
   expired: string;
   /** Dialog queue: an answer that could not be sent before the dialog timed out: `{title}`. */
   undelivered: string;
-  /** Dialog queue: said and shown once an answer is sent: `{answer}` (the option, Yes or No, the text). */
-  answerSent: string;
-  /** Dialog queue: said and shown once a dialog is cancelled (Escape, Cancel): `{title}`. */
-  answerCancelled: string;
   /** Select: the filter field's label. */
   filterLabel: string;
   /** Select: shown when the filter matches nothing. */
@@ -163,8 +159,6 @@ export const dialogEnglish = {
 export const queueEnglish = {
   undelivered:
     'Your answer to “{title}” could not be sent before the agent stopped waiting: it went on with its default.',
-  answerSent: 'Sent: {answer}',
-  answerCancelled: 'Cancelled: {title}',
 } satisfies Partial<RpcStrings>;
 
 /** rpc-confirm's own strings (besides {@link dialogEnglish}). */

@@ -1,4 +1,4 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
@@ -8,7 +8,7 @@ import type { OutboundMessage } from '../../../src/transport/transport.js';
 import { findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
-import { combo, keyDown, keyUp, press } from '../../support/keys.js';
+import { keyDown, keyUp, press } from '../../support/keys.js';
 
 async function setup(options: { contained?: boolean } = {}) {
   const clock = new FakeClock(0);
@@ -43,7 +43,7 @@ async function setup(options: { contained?: boolean } = {}) {
     host.shadowRoot?.querySelector('rpc-confirm, rpc-select, rpc-input, rpc-editor') ?? null;
   const part = (selector: string) => current()?.shadowRoot?.querySelector<HTMLElement>(selector) ?? null;
   const sent = () => peer.received.map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { clock, controller, host, trigger, confirm, ask, settle, current, part, sent, wrapper, peer };
+  return { clock, controller, host, trigger, confirm, ask, settle, current, part, sent, wrapper };
 }
 
 /** The note shown when a queued dialog titled `title` expires behind another one. */
@@ -77,7 +77,7 @@ describe('rpc-dialogs', () => {
   });
 
   it('moves focus into each next dialog and back to the page when the queue empties', async () => {
-    const { confirm, settle, current, trigger, host } = await setup();
+    const { confirm, settle, current, trigger } = await setup();
     confirm('a');
     confirm('b');
     await settle();
@@ -87,35 +87,7 @@ describe('rpc-dialogs', () => {
     await press('Escape');
     await settle();
     expect(current()).to.equal(null);
-    expect(document.activeElement === trigger, 'focus is back on the trigger').to.equal(true);
-    // And what was done is said.
-    await waitUntil(
-      () => host.shadowRoot?.querySelector('.notice')?.textContent === 'Cancelled: \u2068Confirm b?\u2069',
-    );
-  });
-
-  it('says what was sent, in the words of the dialog: the option, Yes or No, the start of a text', async () => {
-    const { confirm, ask, settle, host, peer } = await setup();
-    const note = () => host.shadowRoot?.querySelector('.notice')?.textContent;
-    ask('s', 'select');
-    await settle();
-    await press('ArrowDown');
-    await press('Enter');
-    await waitUntil(() => note() === 'Sent: \u2068Deny\u2069', 'the option sent is said');
-    confirm('c');
-    await settle();
-    await press('Enter'); // "No" has focus
-    await waitUntil(() => note() === 'Sent: No', 'the button pressed is said');
-    peer.writeMessage({
-      type: 'extension_ui_request',
-      id: 'e',
-      method: 'editor',
-      title: 'Note',
-      prefill: 'first line\nsecond',
-    });
-    await settle();
-    await combo(['Control'], 'Enter');
-    await waitUntil(() => note() === 'Sent: \u2068first line…\u2069', 'the start of the text sent is said');
+    expect(document.activeElement).to.equal(trigger);
   });
 
   it('Escape cancels only the dialog on top', async () => {

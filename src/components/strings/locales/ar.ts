@@ -35,8 +35,6 @@ export const ar: RpcStrings = {
   },
 
   // Dialog queue
-  answerSent: 'أُرسل: {answer}',
-  answerCancelled: 'أُلغي: {title}',
   undelivered: 'تعذّر إرسال إجابتك عن «{title}» قبل أن يتوقف الوكيل عن الانتظار: تابع بإجابته الافتراضية.',
 
   // Confirm

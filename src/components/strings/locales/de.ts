@@ -23,8 +23,6 @@ export const de: RpcStrings = {
   },
 
   // Dialog queue
-  answerSent: 'Gesendet: {answer}',
-  answerCancelled: 'Abgebrochen: {title}',
   undelivered:
     'Ihre Antwort auf „{title}“ konnte nicht gesendet werden, bevor der Agent aufgehört hat zu warten: Er hat mit seinem Standardwert weitergemacht.',
 

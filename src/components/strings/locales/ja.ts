@@ -14,8 +14,6 @@ export const ja: RpcStrings = {
   titleCut: { other: 'エージェントがこのタイトルを切り詰めました。{count}文字が省略されています。' },
 
   // Dialog queue
-  answerSent: '送信しました: {answer}',
-  answerCancelled: 'キャンセルしました: {title}',
   undelivered:
     '「{title}」への回答は、エージェントが待機を終える前に送信できませんでした。エージェントは既定の動作で続行しました。',
 
