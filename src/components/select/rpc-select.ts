@@ -339,8 +339,8 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   #onFocusin(event: FocusEvent): void {
-    // Focus on another option than the active one: a screen reader's browse mode put it there
-    // (or a click, which answers next). That option is the one the person heard: it is active now.
+    // Focus on another option than the active one: a screen reader's browse mode put it there (a
+    // press keeps focus where it is). That option is the one the person heard: it is active now.
     const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
     if (option && !this.settled) this.active = Number(option.dataset.position);
   }
