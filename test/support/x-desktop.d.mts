@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+
 /** The GTK settings of the desktop that WebKit follows. */
 export interface DesktopSettings {
   readonly dark: boolean;
@@ -15,5 +17,7 @@ export interface Desktop {
   resetSettings(): void;
   stop(): void;
 }
+/** The first line a child prints on stdout, once it does (Xvfb's display, dbus-daemon's address). */
+export declare function firstLine(child: ChildProcess, what: string): Promise<string>;
 /** Start the desktop. */
 export declare function startDesktop(): Promise<Desktop>;

@@ -15,8 +15,8 @@ const NEEDS = [
   ['/usr/libexec/at-spi-bus-launcher', 'at-spi2-core'],
 ];
 
-/** The first line a child prints on stdout, once it does. */
-function firstLine(child, what) {
+/** The first line a child prints on stdout, once it does (Xvfb's display, dbus-daemon's address). */
+export function firstLine(child, what) {
   return new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk) => {

@@ -10,7 +10,7 @@
  * first, then any process that carries this session's mark in its environment (D-Bus starts some
  * by itself). Node only. docs/testing.md says how to run it and what it costs.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FIREFOX_PATH } from '../wtr-engines.mjs';
 import { MINIBROWSER } from '../webkit-driver.mjs';
+import { firstLine } from '../x-desktop.mjs';
 import { Speech } from './speech.js';
 
 /** The browsers a screen reader test runs in. */
@@ -77,19 +78,6 @@ const FIREFOX_PREFS = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The first line a child prints on stdout. */
-function firstLine(child: ChildProcess, what: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const end = text.indexOf('\n');
-      if (end >= 0) resolve(text.slice(0, end).trim());
-    });
-    child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it was ready`)));
-  });
-}
 
 /** The ids of the processes whose environment holds `mark`. */
 function processesMarked(mark: string): number[] {
