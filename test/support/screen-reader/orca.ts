@@ -33,7 +33,6 @@ export type ScreenReaderBrowser = 'firefox' | 'webkit';
 
 /** A screen reader running with a browser on a page. */
 export interface ScreenReader {
-  readonly browser: ScreenReaderBrowser;
   /** What it said, as it says it. */
   readonly speech: Speech;
   /** Press keys, one after the other, as a person does (xdotool's key names: `Down`, `ctrl+Return`). */
@@ -130,8 +129,9 @@ function orcaRunning(): boolean {
 }
 
 /**
- * Start Orca and `browser` at `url` on a desktop of their own. Resolves once Orca has said the
- * page's title, that is once the page is loaded and Orca follows it.
+ * Start Orca and `browser` at `url` on a desktop of their own. Resolves once Orca is up and the
+ * browser started: the caller waits for the page (Firefox says when it has loaded; WebKitGTK on
+ * this display may say nothing until a key is pressed).
  */
 export async function startScreenReader(browser: ScreenReaderBrowser, url: string): Promise<ScreenReader> {
   for (const [file, pkg] of NEEDS)
@@ -207,11 +207,9 @@ export async function startScreenReader(browser: ScreenReaderBrowser, url: strin
         );
       });
     // No window manager gives the window the keyboard: the pointer over it does (X's default focus
-    // follows the pointer), so that it is the active window Orca follows and the keys go to.
-    // Without a window manager every window opens at the top left corner.
+    // follows the pointer). Without a window manager every window opens at the top left corner.
     await xdotool(['mousemove', '200', '200']);
     return {
-      browser,
       speech,
       press: async (...keys) => {
         for (const key of keys) await xdotool(['key', '--clearmodifiers', key]);
