@@ -1,4 +1,4 @@
-import { aTimeout, expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 
 import '../../../src/components/define.js';
 import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js';
@@ -28,16 +28,25 @@ async function host() {
   );
   wrapper.querySelector<HTMLButtonElement>('#trigger')?.focus();
   const dialogs = wrapper.querySelector('rpc-dialogs') as RpcDialogs;
-  /** The agent writes `line`; the dialog it shows. */
-  const ask = async <E extends HTMLElement>(line: object, tag: string) => {
+  /** The agent writes `line`, one that asks nothing (a login's page). */
+  const tell = async (line: object) => {
     peer.writeMessage(line);
     await dialogs.updateComplete;
-    const el = dialogs.shadowRoot?.querySelector(tag) as E & { updateComplete: Promise<boolean> };
-    await el?.updateComplete;
+  };
+  /** The agent asks `line`; the element `tag` that shows it, once it shows. */
+  const ask = async <E extends HTMLElement>(line: object, tag: string) => {
+    peer.writeMessage(line);
+    type Shown = E & { updateComplete: Promise<boolean> };
+    const shown = () => dialogs.shadowRoot?.querySelector<Shown>(`${tag}[open]`) ?? undefined;
+    await waitUntil(shown, `the ${tag} shows`);
+    const el = shown() as Shown;
+    await el.updateComplete;
     return el;
   };
   const sent = () => peer.received.map((line) => JSON.parse(line) as unknown);
-  return { ask, sent };
+  /** Until the page has sent `count` lines to the agent. */
+  const sending = (count: number) => waitUntil(() => peer.received.length >= count, `${count} lines sent`);
+  return { ask, tell, sent, sending };
 }
 
 const part = (el: Element, selector: string) => shadowPart(el, selector) as HTMLElement;
@@ -48,7 +57,7 @@ describe("atomic's login questions", () => {
   before(() => findNode(() => true));
 
   it('oauth_manual_code: a worded title naming the provider, under a "Log in to" line', async () => {
-    const { ask, sent } = await host();
+    const { ask, sent, sending } = await host();
     const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
     const title = 'Paste the code from anthropic, or the address your browser was sent to';
     expect(part(el, 'h2').textContent).to.equal(title);
@@ -59,15 +68,15 @@ describe("atomic's login questions", () => {
     expect((await findNode((n) => n.role === 'textbox'))?.name).to.equal(title);
     await typeText('code#state');
     await press('Enter');
-    await aTimeout(20);
+    await sending(1);
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'm1', value: 'code#state' }]);
   });
 
   it("oauth_manual_code links the login's page (where the code comes from); a non-web address is no link", async () => {
-    const { ask } = await host();
+    const { ask, tell } = await host();
     // What atomic writes first: the page (oauth_auth), then the question, 0.3 ms later.
     const page = 'https://claude.ai/oauth/authorize?code=true&state=s';
-    await ask({ ...envelope('a1', 'oauth_auth', 'anthropic'), info: { url: page } }, 'nothing');
+    await tell({ ...envelope('a1', 'oauth_auth', 'anthropic'), info: { url: page } });
     const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
     const link = part(el, '[part="login-page"] a') as HTMLAnchorElement;
     expect(link.href).to.equal(page);
@@ -80,34 +89,30 @@ describe("atomic's login questions", () => {
     link.focus();
     expect(el.shadowRoot?.activeElement).to.equal(link);
     const other = await host();
-    await other.ask(
-      { ...envelope('a2', 'oauth_auth', 'evil'), info: { url: 'javascript:alert(1)' } },
-      'nothing',
-    );
+    await other.tell({ ...envelope('a2', 'oauth_auth', 'evil'), info: { url: 'javascript:alert(1)' } });
     const plain = await other.ask<RpcInput>(envelope('m2', 'oauth_manual_code', 'evil'), 'rpc-input');
     expect(plain.shadowRoot?.querySelector('[part="login-page"]')).to.equal(null);
   });
 
   it('Escape on a login question ends the login (cancel_login_provider) and answers nothing', async () => {
-    const { ask, sent } = await host();
+    const { ask, sent, sending } = await host();
     const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
-    await aTimeout(400); // the dialog ignores keys for a moment after it opens
     el.focus();
-    await press('Escape');
-    await aTimeout(20);
+    await press('Escape'); // not held back as Enter is just after a dialog opens
+    await sending(1);
     expect(sent()).to.deep.equal([
       { type: 'cancel_login_provider', provider: 'anthropic', loginId: 'anthropic' },
     ]);
   });
 
   it('oauth_manual_code: an empty code is not sent, and the field says what it needs', async () => {
-    const { ask, sent } = await host();
+    const { ask, sent, sending } = await host();
     const el = await ask<RpcInput>(envelope('m1', 'oauth_manual_code', 'anthropic'), 'rpc-input');
     await press('Enter');
     await typeText('  ');
     part(el, '[data-action="submit"]').click();
     await el.updateComplete;
-    await aTimeout(20);
+    await waitUntil(() => part(el, '[part="refusal"]').textContent !== '', 'the refusal shows');
     expect(sent()).to.deep.equal([]);
     const reason = 'Not sent: paste the code from the sign-in page, or the address your browser was sent to.';
     expect(part(el, '[part="refusal"]').textContent).to.equal(reason);
@@ -117,12 +122,12 @@ describe("atomic's login questions", () => {
     await el.updateComplete;
     expect(part(el, '[part="refusal"]').textContent).to.equal('');
     await press('Enter');
-    await aTimeout(20);
+    await sending(1);
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'm1', value: '  code#state' }]);
   });
 
   it('oauth_prompt: a blank answer is sent, as atomic’s own terminal sends it (GitHub Copilot’s “blank for github.com”)', async () => {
-    const { ask, sent } = await host();
+    const { ask, sent, sending } = await host();
     const el = await ask<RpcInput>(
       {
         ...envelope('p1', 'oauth_prompt', 'github-copilot'),
@@ -135,12 +140,12 @@ describe("atomic's login questions", () => {
     );
     expect(part(el, 'h2').textContent).to.equal('GitHub Enterprise URL/domain (blank for github.com)');
     await press('Enter');
-    await aTimeout(20);
+    await sending(1);
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 'p1', value: '' }]);
   });
 
   it('oauth_prompt with allowEmpty: the empty answer is sent; a plain input is unchanged', async () => {
-    const { ask, sent } = await host();
+    const { ask, sent, sending } = await host();
     await ask<RpcInput>(
       {
         ...envelope('p2', 'oauth_prompt', 'github-copilot'),
@@ -149,14 +154,14 @@ describe("atomic's login questions", () => {
       'rpc-input',
     );
     await press('Enter');
-    await aTimeout(20);
+    await sending(1);
     const plain = await ask<RpcInput>(
       { type: 'extension_ui_request', id: 'i1', method: 'input', title: 'Flags?' },
       'rpc-input',
     );
     expect(part(plain, '[part="eyebrow"]')).to.equal(null);
     await press('Enter');
-    await aTimeout(20);
+    await sending(2);
     expect(sent()).to.deep.equal([
       { type: 'extension_ui_response', id: 'p2', value: '' },
       { type: 'extension_ui_response', id: 'i1', value: '' },
@@ -164,7 +169,7 @@ describe("atomic's login questions", () => {
   });
 
   it('oauth_select: a list of labels under "Log in to"; the agent gets the chosen option’s id', async () => {
-    const { ask, sent } = await host();
+    const { ask, sent, sending } = await host();
     const el = await ask<HTMLElement>(
       {
         ...envelope('s1', 'oauth_select', 'openai-codex'),
@@ -185,7 +190,7 @@ describe("atomic's login questions", () => {
     await expect(el).to.be.accessible();
     await press('ArrowDown');
     await press('Enter');
-    await aTimeout(20);
+    await sending(1);
     expect(sent()).to.deep.equal([{ type: 'extension_ui_response', id: 's1', value: 'device_code' }]);
   });
 
