@@ -33,7 +33,8 @@ export function partOf(source: string): string {
   const path = /src\/(.*)$/.exec(source)?.[1] ?? source;
   if (path.startsWith('protocol/ansi')) return 'ANSI parsing';
   if (path.startsWith('protocol/')) return 'protocol: schemas, parsing, responses';
-  if (/^(controller\/|transport\/(emitter|bounded)\.)/.test(path)) return 'controller';
+  if (path.startsWith('shared/')) return 'primitives: emitter, bounded collections, clock';
+  if (path.startsWith('controller/')) return 'controller';
   if (path.startsWith('transport/')) return 'transports and JSONL framing';
   if (path.startsWith('components/dialog/')) return 'dialog shell (shared by the four dialogs)';
   if (SHARED.test(path)) return 'shared: strings, ANSI text, events, define';

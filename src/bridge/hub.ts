@@ -10,7 +10,7 @@ import type { WebSocket } from 'ws';
 import type { BridgeAgentExit, BridgeDialogClosed, BridgeHello } from '../protocol/bridge.js';
 import { isBridgeType } from '../protocol/bridge.js';
 import { REQUEST_TYPE, RESPONSE_TYPE } from '../protocol/types.js';
-import { BoundedSet } from '../transport/bounded.js';
+import { BoundedSet } from '../shared/bounded.js';
 import { isPlainObject } from '../transport/jsonl.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';

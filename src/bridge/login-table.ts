@@ -3,9 +3,9 @@
  * login's page to open, its device code and its messages, until the agent answers the command
  * that started it. A sign-in then comes back whole, not only its question. DOM-free.
  */
-import type { Clock } from '../controller/clock.js';
+import type { Clock } from '../shared/clock.js';
 import type { LoginRequest } from '../protocol/types.js';
-import { BoundedMap } from '../transport/bounded.js';
+import { BoundedMap } from '../shared/bounded.js';
 import { encodeJson, isPlainObject } from '../transport/jsonl.js';
 
 /** The messages kept per login (the newest): progress lines are many, the last ones matter. */

@@ -13,9 +13,9 @@ import {
   dialogTimeout,
   REQUEST_TYPE,
 } from '../protocol/types.js';
-import { atDeadline, type Clock, systemClock } from '../controller/clock.js';
+import { atDeadline, type Clock, systemClock } from '../shared/clock.js';
 import { questionFingerprint } from '../protocol/fingerprint.js';
-import { BoundedMap, BoundedSet } from '../transport/bounded.js';
+import { BoundedMap, BoundedSet } from '../shared/bounded.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import { encodeJson, isPlainObject } from '../transport/jsonl.js';
 import { LoginTable } from './login-table.js';

@@ -1,10 +1,10 @@
 import type { AgentIdentity } from '../protocol/agent.js';
 import { responseFor } from '../protocol/responses.js';
 import type { DialogAnswer, NotifyType } from '../protocol/types.js';
-import { Emitter } from '../transport/emitter.js';
+import { Emitter } from '../shared/emitter.js';
 import { TransportError } from '../transport/errors.js';
 import type { ConnectionState, OutboundMessage, Transport } from '../transport/transport.js';
-import { type Clock, systemClock } from './clock.js';
+import { type Clock, systemClock } from '../shared/clock.js';
 import { DialogQueue } from './dialog-queue.js';
 import { Logins } from './logins.js';
 import type { ChangeKind, ControllerEvents, ControllerOptions } from './events.js';

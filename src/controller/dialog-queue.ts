@@ -1,7 +1,7 @@
 import { questionFingerprint } from '../protocol/fingerprint.js';
 import type { DialogRequest } from '../protocol/types.js';
-import { BoundedMap } from '../transport/bounded.js';
-import { atDeadline, type Clock } from './clock.js';
+import { BoundedMap } from '../shared/bounded.js';
+import { atDeadline, type Clock } from '../shared/clock.js';
 import type { ExpireEvent, PendingDialog } from './types.js';
 
 /** How many closed questions are remembered, so that a replay of one does not open it again. */

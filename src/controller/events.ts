@@ -3,7 +3,7 @@ import type { InvalidRequestReport } from '../protocol/report.js';
 import type { DialogRequest, ExtensionUIRequest, ExtensionUIResponse } from '../protocol/types.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { ConnectionState, Transport } from '../transport/transport.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../shared/clock.js';
 import type { LoginEntry } from './logins.js';
 import type {
   DismissEvent,

@@ -1,7 +1,7 @@
 /** The DOM-free extension UI controller: the dialog queue, the UI state and the bridge's messages. */
 export { type AccessFetch, askBridgeAccess } from './bridge-access.js';
 export { BridgeClient, type BridgeClientEvents } from './bridge-client.js';
-export { type Clock, systemClock } from './clock.js';
+export { type Clock, systemClock } from '../shared/clock.js';
 export {
   type ChangeKind,
   type ControllerEvents,

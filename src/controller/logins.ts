@@ -1,4 +1,4 @@
-import { isRecord } from '../protocol/report.js';
+import { isRecord } from '../shared/is-record.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
 import type {

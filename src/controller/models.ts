@@ -1,5 +1,5 @@
-import { isRecord } from '../protocol/report.js';
-import { Emitter } from '../transport/emitter.js';
+import { isRecord } from '../shared/is-record.js';
+import { Emitter } from '../shared/emitter.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { ExtensionUIController } from './controller.js';
 import type { LoginProvider } from './logins.js';

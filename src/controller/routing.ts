@@ -5,7 +5,7 @@ import type { InvalidRequestReport } from '../protocol/report.js';
 import { cancelResponse } from '../protocol/responses.js';
 import type { DialogRequest, ExtensionUIRequest, LoginRequest } from '../protocol/types.js';
 import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../protocol/types.js';
-import type { Emitter } from '../transport/emitter.js';
+import type { Emitter } from '../shared/emitter.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
 import type { DialogQueue } from './dialog-queue.js';

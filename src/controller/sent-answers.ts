@@ -1,7 +1,7 @@
-import { isRecord } from '../protocol/report.js';
+import { isRecord } from '../shared/is-record.js';
 import { cancelResponse, confirmResponse, valueResponse } from '../protocol/responses.js';
 import { type ExtensionUIResponse, RESPONSE_TYPE } from '../protocol/types.js';
-import { BoundedMap } from '../transport/bounded.js';
+import { BoundedMap } from '../shared/bounded.js';
 
 /** An answer sent, with what it answered: the question's fingerprint and its agent process. */
 export interface SentAnswer {

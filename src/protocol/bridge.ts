@@ -1,5 +1,5 @@
 import type { AgentIdentity } from './agent.js';
-import { isRecord } from './report.js';
+import { isRecord } from '../shared/is-record.js';
 
 /**
  * Messages the rpc-ui bridge (`src/bridge`) adds to the stream it serves over WebSocket, beside

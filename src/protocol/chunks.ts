@@ -3,7 +3,7 @@
  * each a base64 slice of the line's UTF-8 bytes, strictly in order. Without v2 it cuts long
  * strings instead and marks each cut (see {@link elidedCount}).
  */
-import { isRecord } from './report.js';
+import { isRecord } from '../shared/is-record.js';
 
 /** The `type` of a chunk frame. */
 export const CHUNK_TYPE = 'rpc_chunk';

@@ -1,5 +1,6 @@
 import type { InvalidRequestReport } from './report.js';
-import { describeValue, isRecord } from './report.js';
+import { isRecord } from '../shared/is-record.js';
+import { describeValue } from './report.js';
 import { isKnownMethod, requestSchemas, type WireRequest } from './schema.js';
 import type { ExtensionUIRequest } from './types.js';
 

@@ -31,11 +31,6 @@ export interface InvalidRequestReport {
   readonly cancelled?: true;
 }
 
-/** Whether `value` is an object that is not an array (a JSON object, once parsed). */
-export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A short, safe description of a JSON value's kind for error messages. */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';

@@ -1,5 +1,5 @@
 /** Transports and framing: the bytes and messages between an agent and the controller. */
-export { Emitter, type Listener } from './emitter.js';
+export { Emitter, type Listener } from '../shared/emitter.js';
 export { TransportError, type TransportErrorCode } from './errors.js';
 export { InboundMessage, type JsonParseResult } from './inbound.js';
 export { encodeJson, encodeLine, isPlainObject, JsonlDecoder, type JsonlDecoderOptions } from './jsonl.js';

@@ -1,4 +1,4 @@
-import { isRecord } from '../protocol/report.js';
+import { isRecord } from '../shared/is-record.js';
 import { TransportError } from './errors.js';
 import { InboundMessage } from './inbound.js';
 

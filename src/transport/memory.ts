@@ -1,4 +1,4 @@
-import { Emitter } from './emitter.js';
+import { Emitter } from '../shared/emitter.js';
 import { TransportError } from './errors.js';
 import { encodeLine, type JsonlDecoder } from './jsonl.js';
 import { BaseTransport, type OutboundMessage } from './transport.js';

@@ -1,4 +1,4 @@
-import { Emitter } from './emitter.js';
+import { Emitter } from '../shared/emitter.js';
 import { TransportError } from './errors.js';
 import type { InboundMessage } from './inbound.js';
 import { JsonlDecoder } from './jsonl.js';

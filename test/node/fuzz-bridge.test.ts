@@ -32,7 +32,7 @@ import { parseRequest } from '../../src/protocol/parse.js';
 import { cancelResponse, responseFor } from '../../src/protocol/responses.js';
 import type { DialogAnswer, DialogRequest, ExtensionUIResponse } from '../../src/protocol/types.js';
 import { DIALOG_METHODS, dialogTimeout, isDialogRequest, REQUEST_TYPE } from '../../src/protocol/types.js';
-import { systemClock } from '../../src/controller/clock.js';
+import { systemClock } from '../../src/shared/clock.js';
 import { ExtensionUIController } from '../../src/controller/controller.js';
 import { InboundMessage } from '../../src/transport/inbound.js';
 import { isPlainObject } from '../../src/transport/jsonl.js';

@@ -1,6 +1,6 @@
 /**
  * The folders of src/ show the architecture: protocol → transport → controller → components, the
- * bridge beside them; the dialog shell in components/dialog/, what no user imports in
+ * bridge beside them, on a floor of shared primitives; the dialog shell in components/dialog/, what no user imports in
  * components/internal/; and no file grows past 400 lines.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,13 +13,14 @@ const sources = readdirSync(new URL('src/', root), { recursive: true, encoding: 
   .map((file) => `src/${file.replaceAll('\\', '/')}`);
 const components = sources.filter((file) => file.startsWith('src/components/'));
 
-/** The layers of src/ each file may import from (its own included). */
+/** The layers of src/ each file may import from (its own included): `shared` is every layer's floor. */
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
-  protocol: ['protocol'],
-  transport: ['protocol', 'transport'],
-  controller: ['protocol', 'transport', 'controller'],
-  components: ['protocol', 'transport', 'controller', 'components'],
-  bridge: ['protocol', 'transport', 'controller', 'bridge'],
+  shared: ['shared'],
+  protocol: ['shared', 'protocol'],
+  transport: ['shared', 'protocol', 'transport'],
+  controller: ['shared', 'protocol', 'transport', 'controller'],
+  components: ['shared', 'protocol', 'transport', 'controller', 'components'],
+  bridge: ['shared', 'protocol', 'transport', 'controller', 'bridge'],
 };
 
 /** The src/ folders `file` imports from (relative imports only). */
@@ -43,7 +44,7 @@ describe('the layout of src/', () => {
     expect(long).toEqual([]);
   });
 
-  it('imports only from the layers before: protocol → transport → controller → components, the bridge beside', () => {
+  it('imports only from the layers before: shared → protocol → transport → controller → components, the bridge beside', () => {
     const wrong = sources.flatMap((file) => {
       const layer = file.split('/')[1] ?? '';
       const allowed = MAY_IMPORT[layer];

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/controller/clock.js';
+import type { Clock } from '../../src/shared/clock.js';
 
 /** A clock whose time moves only when the test says so. */
 export class FakeClock implements Clock {

@@ -1,5 +1,5 @@
 import { stripAnsi } from '../../protocol/ansi.js';
-import type { Clock } from '../../controller/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { RpcTitleEvent } from '../events/title-event.js';
 

@@ -5,7 +5,7 @@ import {
   type ReactiveControllerHost,
   type TemplateResult,
 } from 'lit';
-import { atDeadline, type Clock } from '../../controller/clock.js';
+import { atDeadline, type Clock } from '../../shared/clock.js';
 import { cssomStyle } from '../internal/cssom-style.js';
 import { format } from '../strings/format.js';
 import type { RpcStrings } from '../strings/strings.js';

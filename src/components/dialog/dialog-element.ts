@@ -4,7 +4,7 @@ import { responseFor } from '../../protocol/responses.js';
 import type { DialogAnswer, DialogRequest } from '../../protocol/types.js';
 import { dialogTimeout } from '../../protocol/types.js';
 import { quotedText } from '../../protocol/ansi.js';
-import { type Clock, systemClock } from '../../controller/clock.js';
+import { type Clock, systemClock } from '../../shared/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { ControllerBinding } from '../bindings/controller-binding.js';
 import { LangBinding } from '../bindings/lang-binding.js';

@@ -2,7 +2,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { BridgeClient } from '../../controller/bridge-client.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { newestWithin } from '../../controller/sent-answers.js';
-import { isRecord, type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
+import { isRecord } from '../../shared/is-record.js';
+import { type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
 
 /** How many of the newest answers are stored with the state. */
 const STORED_ANSWERS = 16;

@@ -2,7 +2,7 @@
  * Where `<rpc-extension-ui>` keeps its controller's snapshot across reloads: a host's state object
  * (VS Code's webview API) under a key, other keys kept, or `sessionStorage` under that key.
  */
-import { isRecord as isJsonObject } from '../../protocol/report.js';
+import { isRecord } from '../../shared/is-record.js';
 
 /**
  * Where a host keeps state across reloads, e.g. the VS Code webview API object
@@ -17,11 +17,6 @@ export interface RpcStateStore {
 
 /** Where the state is kept: `none` (default) or `session` (`sessionStorage`). */
 export type RpcPersistMode = 'none' | 'session';
-
-/** Whether `value` is a JSON object (not `null`, not an array). */
-export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return isJsonObject(value);
-}
 
 /**
  * The stored snapshot (not yet checked), or `undefined`.

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { atDeadline, type Clock } from '../../controller/clock.js';
+import { atDeadline, type Clock } from '../../shared/clock.js';
 import type { LoginEntry } from '../../controller/logins.js';
 
 /** Seconds left at which a device code's expiry is announced (not every second). */

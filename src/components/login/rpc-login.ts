@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { type Clock, systemClock } from '../../controller/clock.js';
+import { type Clock, systemClock } from '../../shared/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { LoginEntry } from '../../controller/logins.js';
 import { plainText, type TruncationOptions } from '../ansi-text/ansi-text.js';

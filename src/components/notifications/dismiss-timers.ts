@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Clock } from '../../controller/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import type { NotificationEntry } from '../../controller/types.js';
 
 /** An auto-dismiss countdown: runs only while its notification is shown and nothing pauses it. */

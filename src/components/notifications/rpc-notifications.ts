@@ -2,7 +2,7 @@ import { html, LitElement, nothing, type PropertyValues, svg, type TemplateResul
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { NotifyType } from '../../protocol/types.js';
-import { type Clock, systemClock } from '../../controller/clock.js';
+import { type Clock, systemClock } from '../../shared/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { NotificationEntry } from '../../controller/types.js';
 import { agentLineStyles, ansiText } from '../ansi-text/ansi-text.js';

@@ -2,7 +2,7 @@ import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit'
 import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { type Clock, systemClock } from '../../controller/clock.js';
+import { type Clock, systemClock } from '../../shared/clock.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { StatusEntry } from '../../controller/types.js';
 import { ansiText, plainText } from '../ansi-text/ansi-text.js';

@@ -1,4 +1,4 @@
-import { Emitter } from '../../transport/emitter.js';
+import { Emitter } from '../../shared/emitter.js';
 import type { InboundMessage } from '../../transport/inbound.js';
 import type { ExtensionUIController } from '../controller.js';
 import { type AgentModels, followModels } from '../models.js';
