@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChangeKind, ExtensionUIController } from '../../controller/controller.js';
+import { FrameUpdate } from '../internal/frame-update.js';
 
 /**
  * A Lit reactive controller that re-renders its host when parts of an
@@ -17,8 +18,7 @@ import type { ChangeKind, ExtensionUIController } from '../../controller/control
 export class ControllerBinding implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #kinds: ReadonlySet<ChangeKind> | undefined;
-  readonly #perFrame: boolean;
-  #frame: number | undefined;
+  readonly #frameUpdate: FrameUpdate | undefined;
   #controller: ExtensionUIController | undefined;
   #stop: (() => void) | undefined;
   #connected = false;
@@ -36,7 +36,7 @@ export class ControllerBinding implements ReactiveController {
   ) {
     this.#host = host;
     this.#kinds = kinds ? new Set(kinds) : undefined;
-    this.#perFrame = options.perFrame ?? false;
+    this.#frameUpdate = options.perFrame ? new FrameUpdate(host) : undefined;
     host.addController(this);
   }
 
@@ -68,8 +68,8 @@ export class ControllerBinding implements ReactiveController {
    * animation frame, once however often this is called before it.
    */
   requestUpdate(): void {
-    if (!this.#perFrame || typeof requestAnimationFrame !== 'function') this.#host.requestUpdate();
-    else this.#frame ??= requestAnimationFrame(this.#onFrame);
+    if (this.#frameUpdate) this.#frameUpdate.request();
+    else this.#host.requestUpdate();
   }
 
   #subscribe(): void {
@@ -78,15 +78,9 @@ export class ControllerBinding implements ReactiveController {
     });
   }
 
-  #onFrame = (): void => {
-    this.#frame = undefined;
-    this.#host.requestUpdate();
-  };
-
   #unsubscribe(): void {
     this.#stop?.();
     this.#stop = undefined;
-    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
-    this.#frame = undefined;
+    this.#frameUpdate?.cancel();
   }
 }

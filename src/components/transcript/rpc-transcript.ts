@@ -14,6 +14,7 @@ import { format } from '../strings/format.js';
 import { type RpcStrings, type Strings, stringsFor } from '../strings/strings.js';
 import { transcriptEnglish } from '../strings/transcript-strings.js';
 import { transcriptStyles } from './rpc-transcript.styles.js';
+import { FrameUpdate } from '../internal/frame-update.js';
 
 export { Transcript, type TranscriptEvents } from '../../controller/transcript/transcript.js';
 export { AgentModels, followModels } from '../../controller/models.js';
@@ -102,7 +103,8 @@ export class RpcTranscript extends LitElement {
   #stopFollowing: (() => void) | undefined;
   #stopListening: (() => void) | undefined;
   #shown: Transcript | undefined;
-  #frame: number | undefined;
+  // At most one render a frame, however fast the text streams.
+  readonly #frameUpdate = new FrameUpdate(this);
   /** Whether the view follows new text (the user has not scrolled up). */
   #follow = true;
   #announcement = '';
@@ -166,7 +168,7 @@ export class RpcTranscript extends LitElement {
     this.#stopListening?.();
     this.#shown = shown;
     if (!shown) return;
-    const offChange = shown.on('change', () => this.#schedule());
+    const offChange = shown.on('change', () => this.#frameUpdate.request());
     const offReply = shown.on('reply', (entry) => this.#say(entry));
     this.#stopListening = () => {
       offChange();
@@ -293,14 +295,6 @@ export class RpcTranscript extends LitElement {
     </li>`;
   }
 
-  /** At most one render a frame, however fast the text streams. */
-  #schedule(): void {
-    this.#frame ??= requestAnimationFrame(() => {
-      this.#frame = undefined;
-      this.requestUpdate();
-    });
-  }
-
   /** Say a reply once, whole (an empty one, a tool call's turn, says nothing). */
   #say(entry: AssistantEntry): void {
     const text = this.#text;
@@ -308,7 +302,7 @@ export class RpcTranscript extends LitElement {
     if (!said) return;
     this.#announcement = format(text.transcriptReplyAnnouncement, { text: said });
     this.#announcements++;
-    this.#schedule();
+    this.#frameUpdate.request();
   }
 
   #onScroll = (event: Event): void => {
@@ -322,7 +316,6 @@ export class RpcTranscript extends LitElement {
     this.#stopListening?.();
     this.#stopListening = undefined;
     this.#shown = undefined;
-    if (this.#frame !== undefined) cancelAnimationFrame(this.#frame);
-    this.#frame = undefined;
+    this.#frameUpdate.cancel();
   }
 }
