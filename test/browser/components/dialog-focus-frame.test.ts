@@ -3,7 +3,7 @@
  * back, as VS Code's command palette does: Chromium takes focus off the focused element when
  * another frame takes it; coming back, the keys must land in the dialog again, not on the body.
  */
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { press } from '../../support/keys.js';
 
 const definitions = new URL('../../../src/components/define.ts', import.meta.url).pathname;
@@ -58,9 +58,16 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
 
   it('takes focus back where it was, so the keys answer it', async () => {
     const { frame, deepActive } = await frameWithSelect();
+    const on = (label: string) =>
+      deepActive()?.getAttribute('role') === 'option' && deepActive()?.textContent?.trim() === label;
     frame.contentWindow?.focus();
-    expect(deepActive()?.getAttribute('role')).to.equal('option');
+    // Keys go to the frame once it has focus: on a busy machine, a moment after focus() returns.
+    await waitUntil(
+      () => document.activeElement === frame && on('a'),
+      'focus on the first option, in the frame',
+    );
     await press('ArrowDown');
+    await waitUntil(() => on('b'), 'focus on the second option');
 
     // The page around the frame takes focus (a command palette), then gives it back to the frame.
     const outside = document.createElement('input');
@@ -69,9 +76,8 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
     outside.focus();
     expect(frame.contentDocument?.activeElement).to.equal(frame.contentDocument?.body);
     frame.contentWindow?.focus();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitUntil(() => on('b'), 'focus back on the option it left');
 
-    expect(deepActive()?.getAttribute('role')).to.equal('option');
     const answered = new Promise<unknown>((resolve) =>
       frame.contentDocument?.addEventListener('rpc-response', (event) =>
         resolve((event as CustomEvent).detail),
