@@ -20,7 +20,7 @@ import { AgentWire } from './agent-wire.js';
 import { commandAllowList, refusedCommand } from './commands.js';
 import { StderrRelay } from './stderr-relay.js';
 import { UiTable } from './ui-table.js';
-import { within } from './wait.js';
+import { within } from '../shared/within.js';
 
 /** WebSocket close code for a message that breaks the contract. */
 const POLICY_VIOLATION = 1008;

@@ -1,4 +1,4 @@
-/** Small waiting helpers of the bridge. */
+/** Waiting with a limit: a promise raced against a timer, for shutdowns that must not hang. */
 
 /** Resolve with `promise`'s value, or with `undefined` after `ms` milliseconds, whichever comes first. */
 export function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
