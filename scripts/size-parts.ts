@@ -20,9 +20,8 @@ export interface PartRow {
   readonly share: number;
 }
 
-/** What every element uses: strings, ANSI text, events, the internals, ControllerBinding, define. */
-const SHARED =
-  /^components\/(internal|strings|ansi-text|events)\/|^components\/(bindings\/controller-binding|define)\./;
+/** What every element uses: the base, strings, ANSI text, events, the internals, define. */
+const SHARED = /^components\/(base|internal|strings|ansi-text|events)\/|^components\/define\./;
 
 /** The part a source file belongs to. */
 export function partOf(source: string): string {
@@ -38,6 +37,7 @@ export function partOf(source: string): string {
   if (path.startsWith('transport/')) return 'transports and JSONL framing';
   if (path.startsWith('components/dialog/')) return 'dialog shell (shared by the four dialogs)';
   if (SHARED.test(path)) return 'shared: strings, ANSI text, events, define';
+  if (path.startsWith('components/reactive/')) return 'reactive controllers (bindings, focus, countdowns)';
   if (/^components\/(extension-ui|bindings)\//.test(path)) return 'rpc-extension-ui (host, bindings)';
   const element = /^components\/([^/]+)\//.exec(path)?.[1];
   return element ? `rpc-${element}` : path;

@@ -5,7 +5,7 @@
 export * from './protocol/index.js';
 export * from './transport/index.js';
 export * from './controller/index.js';
-export { ControllerBinding } from './components/bindings/controller-binding.js';
+export { ControllerBinding } from './components/reactive/controller-binding.js';
 export { RpcConfirm } from './components/confirm/rpc-confirm.js';
 export { RpcDialogs } from './components/dialogs/rpc-dialogs.js';
 export { RpcEditor } from './components/editor/rpc-editor.js';

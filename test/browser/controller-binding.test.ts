@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { ControllerBinding } from '../../src/components/bindings/controller-binding.js';
+import { ControllerBinding } from '../../src/components/reactive/controller-binding.js';
 import { ExtensionUIController } from '../../src/controller/controller.js';
 import { createMemoryTransport } from '../../src/transport/memory.js';
 

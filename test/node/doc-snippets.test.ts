@@ -38,4 +38,15 @@ describe('the TypeScript snippets of the documentation', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/^docs\/broken\.md:8: .*possibly 'null'/);
   }, 60_000);
+
+  it("compiles a snippet of the kit's source in the folder its first line names", () => {
+    const code =
+      "import { KitElement } from '../base/kit-element.js';\nexport class X extends KitElement {}\n";
+    const named: Snippet = { file: 'docs/named.md', line: 3, code: `// src/components/widget/x.ts\n${code}` };
+    const unnamed: Snippet = { file: 'docs/unnamed.md', line: 3, code };
+    expect(compileSnippets([named])).toEqual([]);
+    expect(compileSnippets([unnamed])).toEqual([
+      expect.stringMatching(/^docs\/unnamed\.md:3: Cannot find module/),
+    ]);
+  }, 60_000);
 });

@@ -24,10 +24,15 @@ describe('npm run size -- --parts', () => {
     expect(partOf('../src/controller/controller.ts')).toBe('controller');
     expect(partOf('../src/components/select/rpc-select.ts')).toBe('rpc-select');
     expect(partOf('../src/components/select/typeahead.ts')).toBe('rpc-select');
-    expect(partOf('../src/components/dialog/countdown.ts')).toBe('dialog shell (shared by the four dialogs)');
-    expect(partOf('../src/components/internal/focus.ts')).toBe('shared: strings, ANSI text, events, define');
-    expect(partOf('../src/components/bindings/controller-binding.ts')).toBe(
+    expect(partOf('../src/components/dialog/dialog-element.ts')).toBe(
+      'dialog shell (shared by the four dialogs)',
+    );
+    expect(partOf('../src/components/base/bound-element.ts')).toBe(
       'shared: strings, ANSI text, events, define',
+    );
+    expect(partOf('../src/components/internal/focus.ts')).toBe('shared: strings, ANSI text, events, define');
+    expect(partOf('../src/components/reactive/controller-binding.ts')).toBe(
+      'reactive controllers (bindings, focus, countdowns)',
     );
     expect(partOf('../src/components/bindings/title-binding.ts')).toBe('rpc-extension-ui (host, bindings)');
   });

@@ -1,7 +1,8 @@
 /**
  * The folders of src/ show the architecture: protocol → transport → controller → components, the
- * bridge beside them, on a floor of shared primitives; the dialog shell in components/dialog/, what no user imports in
- * components/internal/; and no file grows past 400 lines.
+ * bridge beside them, on a floor of shared primitives; the dialog shell in components/dialog/,
+ * what no user imports in components/internal/; every element on the kit's base, with its reactive
+ * controllers in components/reactive/; and no file grows past 400 lines.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -69,5 +70,28 @@ describe('the layout of src/', () => {
     expect(folders).toContain('dialog');
     expect(folders).toContain('internal');
     expect(folders).not.toContain('shared');
+  });
+
+  it('writes every element one way: on the kit base, with its reactive controllers in components/reactive/', () => {
+    const elements = components.filter((file) => read(file).includes('@tagname'));
+    expect(elements.length).toBeGreaterThan(10);
+    const base =
+      /extends (KitElement|BoundElement|RpcDialogElement<|TextDialogElement<|FormValueDialogElement<)/;
+    expect(elements.filter((file) => !base.test(read(file)))).toEqual([]);
+    // What the base does is done nowhere else.
+    const byHand = components.filter(
+      (file) =>
+        !/\/(base|reactive)\//.test(file) &&
+        /extends LitElement|new LangBinding|addInitializer\(followVsCodeScheme/.test(read(file)),
+    );
+    expect(byHand).toEqual([]);
+    const reactive = components.filter((file) => read(file).includes('implements ReactiveController'));
+    expect(reactive.filter((file) => !file.startsWith('src/components/reactive/'))).toEqual([]);
+    // "Controller" alone is the kit's ExtensionUIController: Lit's reactive controllers are named otherwise.
+    const names = reactive.flatMap((file) =>
+      [...read(file).matchAll(/class (\w+) implements ReactiveController/g)].map((match) => match[1]),
+    );
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.filter((name) => name?.endsWith('Controller'))).toEqual([]);
   });
 });

@@ -64,6 +64,16 @@ function compilerOptions(): ts.CompilerOptions {
   };
 }
 
+/**
+ * Where a snippet is compiled: a reader's module sits at the root (it imports `rpc-ui-kit`); a
+ * snippet of the kit's own source whose first line names its file (`// src/components/…/x.ts`)
+ * sits in that file's folder, so that its relative imports resolve as in the file.
+ */
+function snippetFolder(snippet: Snippet): string {
+  const named = /^\/\/ (src\/[\w/.-]+\/)[\w.-]+\.ts\s*\n/.exec(snippet.code);
+  return named?.[1] ?? '';
+}
+
 /** Parsed files, kept across compilations (the DOM lib, Lit and the sources parse once). */
 const parsedFiles = new Map<string, ts.SourceFile>();
 
@@ -73,7 +83,7 @@ const parsedFiles = new Map<string, ts.SourceFile>();
  */
 export function compileSnippets(snippets: readonly Snippet[]): string[] {
   const options = compilerOptions();
-  const virtual = new Map(snippets.map((s, i) => [`${rootDir}doc-snippet-${i}.ts`, s]));
+  const virtual = new Map(snippets.map((s, i) => [`${rootDir}${snippetFolder(s)}doc-snippet-${i}.ts`, s]));
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (name) => virtual.has(name) || fileExists.call(host, name);

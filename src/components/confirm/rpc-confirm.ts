@@ -6,7 +6,7 @@ import { actionButton } from '../dialog/action-button.js';
 import { cutNote, cutText } from '../dialog/cut-text.js';
 import { RpcDialogElement } from '../dialog/dialog-element.js';
 import { confirmStyles } from './rpc-confirm.styles.js';
-import { confirmEnglish, dialogEnglish, type Strings, stringsFor } from '../strings/strings.js';
+import { confirmEnglish, dialogEnglish, type Strings } from '../strings/strings.js';
 
 /**
  * A yes/no question (`confirm`): an alert dialog described by its message (kept as written,
@@ -32,7 +32,7 @@ export class RpcConfirm extends RpcDialogElement<ConfirmRequest> {
   }
 
   protected override get text(): Strings<typeof dialogEnglish & typeof confirmEnglish> {
-    return stringsFor({ ...dialogEnglish, ...confirmEnglish }, this.strings, this.locale);
+    return this.textFor({ ...dialogEnglish, ...confirmEnglish });
   }
 
   protected override renderBody(request: ConfirmRequest): TemplateResult {

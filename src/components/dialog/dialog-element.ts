@@ -1,29 +1,25 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { responseFor } from '../../protocol/responses.js';
 import type { DialogAnswer, DialogRequest } from '../../protocol/types.js';
 import { dialogTimeout } from '../../protocol/types.js';
 import { quotedText } from '../../protocol/ansi.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
-import type { ExtensionUIController } from '../../controller/controller.js';
-import { ControllerBinding } from '../bindings/controller-binding.js';
-import { LangBinding } from '../bindings/lang-binding.js';
+import { BoundElement, type RenderedState } from '../base/bound-element.js';
 import { RpcExpireEvent } from '../events/expire-event.js';
 import { RpcResponseEvent } from '../events/response-event.js';
 import { agentLineStyles, ansiText } from '../ansi-text/ansi-text.js';
-import { CountdownController, NoticeController } from './countdown.js';
+import { Countdown } from '../reactive/countdown.js';
+import { Notice } from '../reactive/notice.js';
 import { dialogStyles } from './dialog.styles.js';
-import { DialogFocus } from './dialog-focus.js';
+import { DialogFocus } from '../reactive/dialog-focus.js';
 import { onDialogKeydown } from './dialog-keys.js';
 import { format } from '../strings/format.js';
-import { dialogEnglish, type RpcStrings, type Strings, stringsFor } from '../strings/strings.js';
+import { dialogEnglish, type Strings } from '../strings/strings.js';
 import { guardStrayInput } from './stray-input.js';
-import { tokens } from '../internal/tokens.styles.js';
-import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 import { actionButton } from './action-button.js';
 import { cutNote, cutText } from './cut-text.js';
 import { endLogin } from './end-login.js';
-import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /** A click on the contained backdrop must not take focus out of the dialog (Escape works on). */
 const keepFocus = (event: Event) => event.preventDefault();
@@ -62,20 +58,15 @@ const keepFocus = (event: Event) => event.preventDefault();
  * @cssprop --rpc-ansi-dim-opacity - the opacity of dim (SGR 2) text
  * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
-export abstract class RpcDialogElement<R extends DialogRequest> extends LitElement {
-  static {
-    this.addInitializer(followVsCodeScheme);
-  }
+export abstract class RpcDialogElement<R extends DialogRequest> extends BoundElement {
+  static override styles = [...BoundElement.styles, agentLineStyles, dialogStyles];
 
-  static override styles = [tokens, vscodeScheme, agentLineStyles, dialogStyles];
+  // The agent may name a login's provider after its question showed (a reload replays both).
+  protected static override renders: RenderedState = { parts: ['logins'] };
 
   /** The request to show. Setting a new one opens the dialog; `undefined` closes it. */
   @property({ attribute: false })
   request: R | undefined;
-
-  /** Bound mode: answers go through this controller's `respond` (no `rpc-response` event). */
-  @property({ attribute: false })
-  controller: ExtensionUIController | undefined;
 
   /**
    * Standalone: when the request arrived, on `clock` (defaults to the moment `request` was set);
@@ -109,10 +100,6 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   @property({ type: Number })
   total = 0;
 
-  /** Override some user-facing strings for this element. */
-  @property({ attribute: false })
-  strings: Partial<RpcStrings> = {};
-
   /** Where focus goes on close when the element focused before is gone (else to the element). */
   @property({ attribute: false })
   returnFocus: HTMLElement | undefined;
@@ -129,14 +116,11 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
   @state()
   protected settled = false;
 
-  protected readonly countdown = new CountdownController(this, () => {
+  protected readonly countdown = new Countdown(this, () => {
     // Bound, the controller keeps the deadline and ends the dialog; its host moves on.
     if (!this.controller) this.#expire();
   });
-  readonly #notice = new NoticeController(this);
-  readonly #lang = new LangBinding(this);
-  // The agent may name a login's provider after its question showed (a reload replays both).
-  readonly #logins = new ControllerBinding(this, ['logins']);
+  readonly #notice = new Notice(this);
   readonly #focus = new DialogFocus(this, { shown: () => this.#shown, initial: () => this.initialFocus() });
   // Enter and clicks meant for something else: held back for a moment after a request shows.
   readonly #armStrayInputGuard = guardStrayInput(this);
@@ -153,14 +137,9 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
     return this.renderRoot.querySelector('dialog');
   }
 
-  /** The locale of the strings in effect, for their plural rules and numbers. */
-  protected get locale(): string {
-    return this.#lang.locale;
-  }
-
   /** The strings in effect: the element's language's, under the global and its own overrides. */
   protected get text(): Strings<typeof dialogEnglish> {
-    return stringsFor(dialogEnglish, this.strings, this.locale);
+    return this.textFor(dialogEnglish);
   }
 
   /** The dialog role: `alertdialog` for confirm. */
@@ -260,7 +239,6 @@ export abstract class RpcDialogElement<R extends DialogRequest> extends LitEleme
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     const request = this.request;
-    if (changed.has('controller')) this.#logins.controller = this.controller;
     if (changed.has('request')) {
       this.open = request !== undefined;
       if (request) {

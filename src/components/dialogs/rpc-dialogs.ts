@@ -1,17 +1,15 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { literal, html as staticHtml } from 'lit/static-html.js';
 import type { DialogMethod } from '../../protocol/types.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { PendingDialog } from '../../controller/types.js';
-import { ControllerBinding } from '../bindings/controller-binding.js';
-import { LangBinding } from '../bindings/lang-binding.js';
-import { NoticeController } from '../dialog/countdown.js';
+import { BoundElement, type RenderedState } from '../base/bound-element.js';
+import { Notice } from '../reactive/notice.js';
 import { FocusReturn } from '../internal/focus.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import { dialogEnglish, expiryText, queueEnglish, type RpcStrings, stringsFor } from '../strings/strings.js';
-import { tokens } from '../internal/tokens.styles.js';
+import { dialogEnglish, expiryText, queueEnglish } from '../strings/strings.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
 
 /** The element for each dialog method. */
@@ -33,26 +31,14 @@ const TAGS = {
  * @summary The dialog queue.
  * @csspart notice - the brief note shown when a dialog expired
  */
-export class RpcDialogs extends LitElement {
-  static override styles = [tokens, dialogsStyles];
+export class RpcDialogs extends BoundElement {
+  static override styles = [...BoundElement.styles, dialogsStyles];
 
-  /** The controller whose dialogs to show. */
-  @property({ attribute: false })
-  get controller(): ExtensionUIController | undefined {
-    return this.#binding.controller;
-  }
-  set controller(controller: ExtensionUIController | undefined) {
-    this.#binding.controller = controller;
-    this.#subscribe();
-  }
+  protected static override renders: RenderedState = { parts: ['dialogs'] };
 
   /** Confine dialogs to the nearest positioned ancestor instead of the page (IDE sidebars). */
   @property({ type: Boolean, reflect: true })
   contained = false;
-
-  /** Override some user-facing strings, for this queue and its dialogs. */
-  @property({ attribute: false })
-  strings: Partial<RpcStrings> = {};
 
   /** Where focus goes when the queue empties and the element focused before is gone. */
   @property({ attribute: false })
@@ -62,9 +48,7 @@ export class RpcDialogs extends LitElement {
   @property({ type: Number, attribute: 'notice-duration' })
   noticeDuration = 6000;
 
-  readonly #binding = new ControllerBinding(this, ['dialogs']);
-  readonly #notice = new NoticeController(this);
-  readonly #lang = new LangBinding(this);
+  readonly #notice = new Notice(this);
   readonly #focusReturn = new FocusReturn();
   #stopExpire: (() => void) | undefined;
   #wasEmpty = true;
@@ -80,7 +64,8 @@ export class RpcDialogs extends LitElement {
     this.#stopExpire = undefined;
   }
 
-  protected override willUpdate(): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('controller')) this.#subscribe();
     if (this.#wasEmpty && this.controller?.current) this.#focusReturn.save();
   }
 
@@ -110,7 +95,7 @@ export class RpcDialogs extends LitElement {
     this.#stopExpire?.();
     this.#stopExpire = this.isConnected
       ? this.controller?.on('expire', ({ dialog, reason }) => {
-          const text = stringsFor({ ...dialogEnglish, ...queueEnglish }, this.strings, this.#lang.locale);
+          const text = this.textFor({ ...dialogEnglish, ...queueEnglish });
           const said = expiryText({ dialog, reason }, text);
           this.#notice.show(said, this.noticeDuration);
           // Behind the next dialog, if one follows, the notice is not heard: that dialog says it.

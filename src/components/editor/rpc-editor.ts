@@ -5,7 +5,7 @@ import { cutMark, cutNote, cutText } from '../dialog/cut-text.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
 import { monoToken } from '../internal/mono.styles.js';
 import { editorStyles } from './rpc-editor.styles.js';
-import { dialogEnglish, editorEnglish, type Strings, stringsFor } from '../strings/strings.js';
+import { dialogEnglish, editorEnglish, type Strings } from '../strings/strings.js';
 
 /**
  * Multi-line text (`editor`): a monospace textarea named by the title, holding the request's
@@ -36,7 +36,7 @@ export class RpcEditor extends TextDialogElement<EditorRequest> {
   static override styles = [...TextDialogElement.styles, monoToken, editorStyles];
 
   protected override get text(): Strings<typeof dialogEnglish & typeof editorEnglish> {
-    return stringsFor({ ...dialogEnglish, ...editorEnglish }, this.strings, this.locale);
+    return this.textFor({ ...dialogEnglish, ...editorEnglish });
   }
 
   protected override renderBody(request: EditorRequest): TemplateResult {

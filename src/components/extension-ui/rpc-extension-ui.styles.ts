@@ -1,13 +1,7 @@
 import { css } from 'lit';
-import { monoToken } from '../internal/mono.styles.js';
 import { schemeColors } from '../internal/scheme-colors.js';
-import { tokens } from '../internal/tokens.styles.js';
-import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
 export const extensionUIStyles = [
-  tokens,
-  monoToken,
-  vscodeScheme,
   schemeColors(':host', [['--_closed', 'var(--rpc-connection-closed-color, %)', '#cf222e', '#f85149']]),
   schemeColors(".connection[data-state='connected']", [
     ['--_dot', 'var(--rpc-connection-connected-color, %)', '#1a7f37', '#3fb950'],

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { BridgeClient } from '../../controller/bridge-client.js';
 import { ExtensionUIController } from '../../controller/controller.js';
@@ -6,21 +6,21 @@ import type { BridgeAgentExit } from '../../protocol/bridge.js';
 import type { InvalidRequestReport } from '../../protocol/report.js';
 import type { Transport } from '../../transport/transport.js';
 import { WebSocketTransport } from '../../transport/websocket.js';
+import { KitElement } from '../base/kit-element.js';
 import { lendController } from '../bindings/lend-controller.js';
 import { bindTitle } from '../bindings/title-binding.js';
 import type { RpcConnectionState } from '../events/connection-event.js';
 import { RpcStopEvent } from '../events/stop-event.js';
 import { providersConverter } from '../login/links.js';
-import { LangBinding } from '../bindings/lang-binding.js';
-import { hostEnglish, type RpcStrings, type Strings, stringsFor } from '../strings/strings.js';
+import { hostEnglish, type Strings } from '../strings/strings.js';
+import { monoToken } from '../internal/mono.styles.js';
 import { renderAgentExit } from './agent-exit.js';
 import { Connection } from './connection.js';
-import { EditorOffer } from './editor-offer.js';
+import { EditorOffer } from '../reactive/editor-offer.js';
 import { stopAgent } from './stop.js';
 import { extensionUIStyles } from './rpc-extension-ui.styles.js';
-import { StatePersistence } from './persistence.js';
+import { StatePersistence } from '../reactive/state-persistence.js';
 import type { RpcPersistMode, RpcStateStore } from './state-store.js';
-import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 export type { RpcPersistMode, RpcStateStore };
 
@@ -122,12 +122,8 @@ const warn = (message: string, error: unknown) => console.warn(`rpc-extension-ui
  * @fires {RpcTitleEvent} rpc-title - the agent set the terminal title
  * @fires {RpcEditorTextEvent} rpc-editor-text - the agent set the editor text
  */
-export class RpcExtensionUI extends LitElement {
-  static {
-    this.addInitializer(followVsCodeScheme);
-  }
-
-  static override styles = extensionUIStyles;
+export class RpcExtensionUI extends KitElement {
+  static override styles = [...KitElement.styles, monoToken, extensionUIStyles];
 
   /** The WebSocket URL of the agent (e.g. the rpc-ui bridge's `ws://127.0.0.1:5178/rpc`). */
   @property()
@@ -199,10 +195,6 @@ export class RpcExtensionUI extends LitElement {
     if (this.#live && store && old !== store) this.#persistence.restore();
   }
 
-  /** Override some user-facing strings, for this element and everything it renders. */
-  @property({ attribute: false })
-  strings: Partial<RpcStrings> = {};
-
   readonly #controller = new ExtensionUIController();
   /** The rpc-ui bridge's own messages, when one is on the other end. */
   readonly #bridge = new BridgeClient(this.#controller);
@@ -223,7 +215,6 @@ export class RpcExtensionUI extends LitElement {
   #stopTitle: (() => void) | undefined;
   /** The agent's editor text into `editor-target`, offered beside a draft rather than over it. */
   readonly #editorOffer = new EditorOffer(this);
-  readonly #lang = new LangBinding(this);
   /** The connection state, and why a bridge refuses this page. */
   readonly #connection = new Connection(this, this.#controller, this.#bridge, () => this.#text);
 
@@ -309,7 +300,7 @@ export class RpcExtensionUI extends LitElement {
   }
 
   get #text(): Strings<typeof hostEnglish> {
-    return stringsFor(hostEnglish, this.strings, this.#lang.locale);
+    return this.textFor(hostEnglish);
   }
 
   protected override render(): TemplateResult {
@@ -322,7 +313,7 @@ export class RpcExtensionUI extends LitElement {
           ${this.#connection.renderPill(text)}
         </div>
         ${this.#connection.renderRefusal()}
-        ${this.agentExit ? renderAgentExit(this.agentExit, text, this.#lang.locale, this.#canRestart ? () => this.restartAgent() : undefined) : nothing}
+        ${this.agentExit ? renderAgentExit(this.agentExit, text, this.locale, this.#canRestart ? () => this.restartAgent() : undefined) : nothing}
         <slot name="conversation" @slotchange=${(event: Event) => lendController(event, controller)}></slot>
         <rpc-login part="login" .controller=${controller} .providers=${this.loginProviders} .strings=${this.strings}></rpc-login>
         <rpc-widget part="widgets-above" placement="aboveEditor" .controller=${controller} .strings=${this.strings}></rpc-widget>

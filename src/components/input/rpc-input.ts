@@ -7,7 +7,7 @@ import { cutNote, cutText } from '../dialog/cut-text.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
 import { inputStyles } from './rpc-input.styles.js';
 import { format } from '../strings/format.js';
-import { dialogEnglish, inputEnglish, type Strings, stringsFor } from '../strings/strings.js';
+import { dialogEnglish, inputEnglish, type Strings } from '../strings/strings.js';
 
 /**
  * Free-form, single-line text (`input`): a text field named by the title, focused on open, with
@@ -37,7 +37,7 @@ export class RpcInput extends TextDialogElement<InputRequest> {
   static override styles = [...TextDialogElement.styles, inputStyles];
 
   protected override get text(): Strings<typeof dialogEnglish & typeof inputEnglish> {
-    return stringsFor({ ...dialogEnglish, ...inputEnglish }, this.strings, this.locale);
+    return this.textFor({ ...dialogEnglish, ...inputEnglish });
   }
 
   /** A login's manual-code question has no title of its own: it asks for the code. */

@@ -6,7 +6,7 @@ import { ansiText, plainText, type TruncationOptions } from '../ansi-text/ansi-t
 import type { loginEnglish } from '../strings/login-strings.js';
 import { format } from '../strings/format.js';
 import type { Strings } from '../strings/strings.js';
-import { minutesSeconds } from './code-expiry.js';
+import { minutesSeconds } from '../reactive/code-expiry.js';
 import { webAddress } from './links.js';
 
 /** The words of the login panel. */

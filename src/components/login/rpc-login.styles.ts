@@ -1,15 +1,7 @@
-import { agentLineStyles } from '../ansi-text/ansi-text.js';
 import { css } from 'lit';
-import { monoToken } from '../internal/mono.styles.js';
 import { schemeColors } from '../internal/scheme-colors.js';
-import { tokens } from '../internal/tokens.styles.js';
-import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
 export const loginStyles = [
-  agentLineStyles,
-  tokens,
-  monoToken,
-  vscodeScheme,
   schemeColors(':host', [
     ['--_link', 'var(--rpc-link-color, var(--vscode-textLink-foreground, %))', '#005fb8', '#4daafc'],
     ['--_done', 'var(--rpc-login-done-color, %)', '#1a7f37', '#3fb950'],

@@ -1,19 +1,17 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
-import type { ExtensionUIController } from '../../controller/controller.js';
 import type { LoginEntry } from '../../controller/logins.js';
-import { plainText, type TruncationOptions } from '../ansi-text/ansi-text.js';
-import { ControllerBinding } from '../bindings/controller-binding.js';
-import { ModelsBinding } from '../bindings/models-binding.js';
+import { agentLineStyles, plainText, type TruncationOptions } from '../ansi-text/ansi-text.js';
+import { BoundElement, type RenderedState } from '../base/bound-element.js';
+import { monoToken } from '../internal/mono.styles.js';
+import { ModelsBinding } from '../reactive/models-binding.js';
 import { loginEnglish } from '../strings/login-strings.js';
-import { LangBinding } from '../bindings/lang-binding.js';
 import { format } from '../strings/format.js';
-import { type RpcStrings, stringsFor } from '../strings/strings.js';
 import { LoginAnnouncer, type LoginWording } from './announcer.js';
-import { CodeExpiry } from './code-expiry.js';
-import { CopyFeedback } from './copy-feedback.js';
+import { CodeExpiry } from '../reactive/code-expiry.js';
+import { CopyFeedback } from '../reactive/copy-feedback.js';
 import { providersConverter } from './links.js';
 import {
   type CardContext,
@@ -25,7 +23,6 @@ import {
   renderPage,
 } from './login-parts.js';
 import { loginStyles } from './rpc-login.styles.js';
-import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /**
  * The agent's logins, bound to an {@link ExtensionUIController} (`controller.logins`): one card per
@@ -98,25 +95,10 @@ import { followVsCodeScheme } from '../internal/vscode-scheme.js';
  * @cssprop --rpc-error-color - the accent of a login that failed
  * @cssprop --rpc-link-color - the links' colour (falls back to VS Code's `textLink.foreground`)
  */
-export class RpcLogin extends LitElement {
-  static {
-    this.addInitializer(followVsCodeScheme);
-  }
+export class RpcLogin extends BoundElement {
+  static override styles = [...BoundElement.styles, agentLineStyles, monoToken, loginStyles];
 
-  static override styles = loginStyles;
-
-  /** The controller whose logins are shown. Setting another one starts afresh. */
-  @property({ attribute: false })
-  get controller(): ExtensionUIController | undefined {
-    return this.#binding.controller;
-  }
-  set controller(controller: ExtensionUIController | undefined) {
-    if (controller === this.#binding.controller) return;
-    this.#announcer.reset();
-    this.#unsent.clear();
-    this.#binding.controller = controller;
-    this.#models.controller = controller;
-  }
+  protected static override renders: RenderedState = { parts: ['logins'] };
 
   /**
    * The provider ids a login can be started for, in order; as an attribute, comma-separated:
@@ -130,17 +112,11 @@ export class RpcLogin extends LitElement {
   @property({ attribute: false })
   clock: Clock | undefined;
 
-  /** Override some user-facing strings for this element. */
-  @property({ attribute: false })
-  strings: Partial<RpcStrings> = {};
-
   /** The provider chosen in the form's list. */
   @state()
   private chosen: string | undefined;
 
-  readonly #binding = new ControllerBinding(this, ['logins']);
   readonly #models = new ModelsBinding(this);
-  readonly #lang = new LangBinding(this);
   readonly #announcer = new LoginAnnouncer();
   readonly #expiry = new CodeExpiry(this, () => this.clock ?? this.controller?.clock ?? systemClock);
   /** The copy buttons' results, by `key\ncopied`. */
@@ -153,6 +129,12 @@ export class RpcLogin extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    if (changed.has('controller')) {
+      // Another controller: its logins start afresh.
+      this.#announcer.reset();
+      this.#unsent.clear();
+      this.#models.controller = this.controller;
+    }
     const entries = (this.#entries = this.controller?.logins.list ?? []);
     const running = new Set(entries.filter((entry) => !entry.outcome).map((entry) => entry.key));
     for (const key of this.#unsent) if (key && !running.has(key)) this.#unsent.delete(key);
@@ -165,8 +147,8 @@ export class RpcLogin extends LitElement {
       const entry = entries.find((e) => e.key === key);
       const time =
         seconds >= 60
-          ? format(text.loginMinutes, { count: seconds / 60 }, this.#lang.locale)
-          : format(text.loginSeconds, { count: seconds }, this.#lang.locale);
+          ? format(text.loginMinutes, { count: seconds / 60 }, this.locale)
+          : format(text.loginSeconds, { count: seconds }, this.locale);
       const said = seconds === 0 ? text.loginCodeExpired : format(text.loginCodeExpiryAnnouncement, { time });
       if (entry)
         this.#announcer.say(format(text.loginAnnouncement, { title: wording.title(entry), text: said }));
@@ -214,12 +196,12 @@ export class RpcLogin extends LitElement {
   }
 
   #text(): LoginText {
-    return stringsFor(loginEnglish, this.strings, this.#lang.locale);
+    return this.textFor(loginEnglish);
   }
 
   /** How agent text cut for length says so, in `text`. */
   #agentText(text: LoginText): TruncationOptions {
-    return { truncated: text.textTruncated, locale: this.#lang.locale };
+    return { truncated: text.textTruncated, locale: this.locale };
   }
 
   #wording(text: LoginText): LoginWording {

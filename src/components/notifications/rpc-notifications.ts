@@ -1,32 +1,21 @@
-import { html, LitElement, nothing, type PropertyValues, svg, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, svg, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { NotifyType } from '../../protocol/types.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
-import type { ExtensionUIController } from '../../controller/controller.js';
 import type { NotificationEntry } from '../../controller/types.js';
 import { agentLineStyles, ansiText } from '../ansi-text/ansi-text.js';
+import { BoundElement, type RenderedState } from '../base/bound-element.js';
 import { isComposing } from '../internal/keys.js';
 import { lastFocused } from '../internal/last-focused.js';
-import { ControllerBinding } from '../bindings/controller-binding.js';
-import { LangBinding } from '../bindings/lang-binding.js';
 import { format } from '../strings/format.js';
-import {
-  notificationsEnglish,
-  noteText,
-  type RpcStrings,
-  type Strings,
-  stringsFor,
-} from '../strings/strings.js';
+import { notificationsEnglish, noteText, type Strings } from '../strings/strings.js';
+import { Announcer } from './announcer.js';
+import { FocusClearance } from '../reactive/focus-clearance.js';
+import { DismissTimers } from '../reactive/dismiss-timers.js';
+import { notificationsStyles } from './rpc-notifications.styles.js';
 
 type NotificationsText = Strings<typeof notificationsEnglish>;
-import { tokens } from '../internal/tokens.styles.js';
-import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
-import { Announcer } from './announcer.js';
-import { FocusClearance } from './focus-clearance.js';
-import { DismissTimers } from './dismiss-timers.js';
-import { notificationsStyles } from './rpc-notifications.styles.js';
-import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /**
  * The severity icons: decoration (the text prefix says the same), stroked in `currentColor` (the
@@ -84,23 +73,10 @@ const ICONS: Record<NotifyType, TemplateResult> = {
  * @cssprop --rpc-notifications-offset - distance from the viewport edges when `floating`
  * @cssprop --rpc-z-index - stacking order when `floating`
  */
-export class RpcNotifications extends LitElement {
-  static {
-    this.addInitializer(followVsCodeScheme);
-  }
+export class RpcNotifications extends BoundElement {
+  static override styles = [...BoundElement.styles, agentLineStyles, notificationsStyles];
 
-  static override styles = [tokens, vscodeScheme, agentLineStyles, notificationsStyles];
-
-  /** The controller whose notifications to show. Setting another one starts afresh. */
-  @property({ attribute: false })
-  get controller(): ExtensionUIController | undefined {
-    return this.#binding.controller;
-  }
-  set controller(controller: ExtensionUIController | undefined) {
-    if (controller === this.#binding.controller) return;
-    this.#reset();
-    this.#binding.controller = controller;
-  }
+  protected static override renders: RenderedState = { parts: ['notifications'], perFrame: true };
 
   /** How many notifications are shown before the rest are counted behind "+N more". */
   @property({ type: Number, attribute: 'max-visible' })
@@ -117,10 +93,6 @@ export class RpcNotifications extends LitElement {
   @property({ type: Boolean, reflect: true })
   floating = false;
 
-  /** Override some user-facing strings for this element. */
-  @property({ attribute: false })
-  strings: Partial<RpcStrings> = {};
-
   /** The clock for auto-dismissal; defaults to the controller's clock. */
   @property({ attribute: false })
   clock: Clock | undefined;
@@ -129,9 +101,7 @@ export class RpcNotifications extends LitElement {
   @state()
   private expanded = false;
 
-  readonly #binding = new ControllerBinding(this, ['notifications'], { perFrame: true });
   readonly #announcer = new Announcer();
-  readonly #lang = new LangBinding(this);
   readonly #timers = new DismissTimers(this, {
     shown: () => this.#shown,
     duration: () => this.duration,
@@ -165,12 +135,14 @@ export class RpcNotifications extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    // Another controller: its notifications start afresh.
+    if (changed.has('controller')) this.#reset();
     this.#takeIn(this.controller?.notifications ?? []);
     if (this.expanded && this.#active().length <= this.maxVisible) this.expanded = false;
   }
 
   get #text(): NotificationsText {
-    return stringsFor(notificationsEnglish, this.strings, this.#lang.locale);
+    return this.textFor(notificationsEnglish);
   }
 
   protected override render(): TemplateResult {
@@ -197,7 +169,7 @@ export class RpcNotifications extends LitElement {
         aria-expanded=${String(this.expanded)}
         @click=${this.#toggle}
       >
-        ${this.expanded ? text.fewerNotifications : format(text.moreNotifications, { count: hidden }, this.#lang.locale)}
+        ${this.expanded ? text.fewerNotifications : format(text.moreNotifications, { count: hidden }, this.locale)}
       </button>
     `;
     return html`
@@ -254,7 +226,7 @@ export class RpcNotifications extends LitElement {
   /** The agent's text, or a note of the kit's own worded from the strings. */
   #message(entry: NotificationEntry, text: NotificationsText): TemplateResult | string {
     if (entry.note) return noteText(entry.note, text);
-    return ansiText(entry.message, { truncated: text.textTruncated, locale: this.#lang.locale, lines: true });
+    return ansiText(entry.message, { truncated: text.textTruncated, locale: this.locale, lines: true });
   }
 
   /** The controller's notifications, newest first. */
@@ -277,7 +249,7 @@ export class RpcNotifications extends LitElement {
     const ids = new Set(list.map((entry) => entry.id));
     this.#timers.keepOnly(ids);
     const text = this.#text;
-    this.#announcer.takeIn(list, ids, text, { truncated: text.textTruncated, locale: this.#lang.locale });
+    this.#announcer.takeIn(list, ids, text, { truncated: text.textTruncated, locale: this.locale });
   }
 
   #reset(): void {

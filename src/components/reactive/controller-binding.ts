@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChangeKind, ExtensionUIController } from '../../controller/controller.js';
-import { FrameUpdate } from '../internal/frame-update.js';
+import { FrameUpdate } from './frame-update.js';
 
 /**
  * A Lit reactive controller that re-renders its host when parts of an
@@ -25,7 +25,7 @@ export class ControllerBinding implements ReactiveController {
 
   /**
    * @param host the element to update
-   * @param kinds the parts of the state it renders; all when omitted
+   * @param kinds the parts of the state it renders; all when omitted, none when empty
    * @param options `perFrame`: at most one update per animation frame, for state that can change
    *   in bursts across many tasks (statuses, widgets, titles animated every 80 ms)
    */
@@ -73,6 +73,7 @@ export class ControllerBinding implements ReactiveController {
   }
 
   #subscribe(): void {
+    if (this.#kinds?.size === 0) return;
     this.#stop = this.#controller?.on('change', (kind) => {
       if (!this.#kinds || this.#kinds.has(kind)) this.requestUpdate();
     });

@@ -21,7 +21,7 @@ export const ANNOUNCE_AT: readonly number[] = [60, 30, 10, 5];
  * whole seconds shown change, so the display never lags the true remaining time. Calls
  * `onExpire` once at the deadline.
  */
-export class CountdownController implements ReactiveController {
+export class Countdown implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #onExpire: () => void;
   #clock: Clock | undefined;
@@ -127,40 +127,5 @@ export class CountdownController implements ReactiveController {
     this.#host.requestUpdate();
     // Wake exactly when the shown value changes (or at the deadline).
     this.#cancel = atDeadline(clock, deadline - (seconds - 1) * 1000, () => this.#tick());
-  }
-}
-
-/**
- * A brief note in a status region (`part="notice"`, polite) that clears itself after a while:
- * what an expired dialog leaves behind.
- */
-export class NoticeController implements ReactiveController {
-  readonly #host: ReactiveControllerHost;
-  #text = '';
-  #timer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(host: ReactiveControllerHost) {
-    this.#host = host;
-    host.addController(this);
-  }
-
-  /** Show `text` for `duration` milliseconds; `''` clears the note at once. */
-  show(text: string, duration = 0): void {
-    clearTimeout(this.#timer);
-    this.#text = text;
-    if (text) this.#timer = setTimeout(() => this.show(''), duration);
-    this.#host.requestUpdate();
-  }
-
-  hostDisconnected(): void {
-    clearTimeout(this.#timer);
-  }
-
-  /**
-   * The status region, with the note when there is one. It can take focus: it is where focus
-   * goes when nothing else can.
-   */
-  render(): TemplateResult {
-    return html`<div class="notice" part="notice" role="status" tabindex="-1">${this.#text}</div>`;
   }
 }

@@ -3,7 +3,12 @@ import type { BridgeClient } from '../../controller/bridge-client.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { newestWithin } from '../../controller/sent-answers.js';
 import { isRecord } from '../../shared/is-record.js';
-import { type RpcPersistMode, type RpcStateStore, readState, writeState } from './state-store.js';
+import {
+  type RpcPersistMode,
+  type RpcStateStore,
+  readState,
+  writeState,
+} from '../extension-ui/state-store.js';
 
 /** How many of the newest answers are stored with the state. */
 const STORED_ANSWERS = 16;

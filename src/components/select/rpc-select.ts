@@ -11,7 +11,7 @@ import { cutNote } from '../dialog/cut-text.js';
 import { FormValueDialogElement } from '../dialog/form-value.js';
 import { enterKind, isComposing } from '../internal/keys.js';
 import { format } from '../strings/format.js';
-import { dialogEnglish, selectEnglish, type Strings, stringsFor } from '../strings/strings.js';
+import { dialogEnglish, selectEnglish, type Strings } from '../strings/strings.js';
 import { foldAll, foldForMatch, TypeAheadBuffer, typeAheadMatch } from './typeahead.js';
 import { selectStyles } from './rpc-select.styles.js';
 import { VirtualWindow } from './virtual-window.js';
@@ -155,7 +155,7 @@ export class RpcSelect extends FormValueDialogElement<SelectRequest> {
   }
 
   protected override get text(): Strings<typeof dialogEnglish & typeof selectEnglish> {
-    return stringsFor({ ...dialogEnglish, ...selectEnglish }, this.strings, this.locale);
+    return this.textFor({ ...dialogEnglish, ...selectEnglish });
   }
 
   protected override renderBody(request: SelectRequest): TemplateResult {

@@ -1,13 +1,6 @@
-import { agentLineStyles } from '../ansi-text/ansi-text.js';
 import { css } from 'lit';
-import { tokens } from '../internal/tokens.styles.js';
-import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
-export const statusBarStyles = [
-  agentLineStyles,
-  tokens,
-  vscodeScheme,
-  css`
+export const statusBarStyles = css`
     :host {
       display: block;
       min-inline-size: 0;
@@ -127,5 +120,4 @@ export const statusBarStyles = [
         border-color: CanvasText;
       }
     }
-  `,
-];
+`;

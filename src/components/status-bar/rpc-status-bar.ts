@@ -1,18 +1,15 @@
-import { html, LitElement, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
-import type { ExtensionUIController } from '../../controller/controller.js';
 import type { StatusEntry } from '../../controller/types.js';
-import { ansiText, plainText } from '../ansi-text/ansi-text.js';
+import { agentLineStyles, ansiText, plainText } from '../ansi-text/ansi-text.js';
+import { BoundElement, type RenderedState } from '../base/bound-element.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import { ControllerBinding } from '../bindings/controller-binding.js';
-import { LangBinding } from '../bindings/lang-binding.js';
 import { format } from '../strings/format.js';
-import { type RpcStrings, type Strings, statusBarEnglish, stringsFor } from '../strings/strings.js';
+import { type Strings, statusBarEnglish } from '../strings/strings.js';
 import { statusBarStyles } from './rpc-status-bar.styles.js';
-import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /** At most one announcement per key in this many milliseconds. */
 export const STATUS_ANNOUNCE_INTERVAL = 2000;
@@ -43,21 +40,10 @@ export const STATUS_ANNOUNCE_INTERVAL = 2000;
  * @cssprop --rpc-ansi-dim-opacity - the opacity of dim (SGR 2) text
  * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
-export class RpcStatusBar extends LitElement {
-  static {
-    this.addInitializer(followVsCodeScheme);
-  }
+export class RpcStatusBar extends BoundElement {
+  static override styles = [...BoundElement.styles, agentLineStyles, statusBarStyles];
 
-  static override styles = statusBarStyles;
-
-  /** The controller whose `statuses` are shown. */
-  @property({ attribute: false })
-  get controller(): ExtensionUIController | undefined {
-    return this.#binding.controller;
-  }
-  set controller(controller: ExtensionUIController | undefined) {
-    this.#binding.controller = controller;
-  }
+  protected static override renders: RenderedState = { parts: ['statuses'], perFrame: true };
 
   /** Announce changes politely (at most once per key every 2 s). */
   @property({ type: Boolean })
@@ -67,16 +53,9 @@ export class RpcStatusBar extends LitElement {
   @property({ attribute: false })
   clock: Clock | undefined;
 
-  /** Override some user-facing strings for this element. */
-  @property({ attribute: false })
-  strings: Partial<RpcStrings> = {};
-
   /** The key whose full text the tooltip shows. */
   @state()
   private tipKey: string | undefined;
-  readonly #lang = new LangBinding(this);
-
-  readonly #binding = new ControllerBinding(this, ['statuses'], { perFrame: true });
   /** The texts seen on the last update; `undefined` until the first one (not announced). */
   #known: Map<string, string> | undefined;
   /** When each key was last announced, on `clock`. */
@@ -126,7 +105,7 @@ export class RpcStatusBar extends LitElement {
   protected override render(): TemplateResult {
     const text = this.#text();
     const statuses = this.#statuses;
-    const agentText = { truncated: text.textTruncated, locale: this.#lang.locale };
+    const agentText = { truncated: text.textTruncated, locale: this.locale };
     const item = (status: StatusEntry) => html`
       <li
         class="item"
@@ -183,7 +162,7 @@ export class RpcStatusBar extends LitElement {
   }
 
   #text(): Strings<typeof statusBarEnglish> {
-    return stringsFor(statusBarEnglish, this.strings, this.#lang.locale);
+    return this.textFor(statusBarEnglish);
   }
 
   #clock(): Clock {
@@ -224,14 +203,14 @@ export class RpcStatusBar extends LitElement {
     this.#waiting.delete(key);
     this.#known?.delete(key);
     // With the changes, at most once a frame: many keys' intervals can end during a burst.
-    this.#binding.requestUpdate();
+    this.requestStateUpdate();
   }
 
   #phrase(key: string, text: string): string {
     const strings = this.#text();
     return format(strings.statusAnnouncement, {
       key,
-      text: plainText(text, { truncated: strings.textTruncated, locale: this.#lang.locale }),
+      text: plainText(text, { truncated: strings.textTruncated, locale: this.locale }),
     });
   }
 

@@ -1,16 +1,8 @@
 import { css } from 'lit';
-import { agentLineStyles } from '../ansi-text/ansi-text.js';
-import { monoToken } from '../internal/mono.styles.js';
 import { schemeColors } from '../internal/scheme-colors.js';
-import { tokens } from '../internal/tokens.styles.js';
-import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
 /** The conversation: a scrolling column of entries, the newest at the bottom. */
 export const transcriptStyles = [
-  tokens,
-  monoToken,
-  vscodeScheme,
-  agentLineStyles,
   schemeColors(':host', [
     ['--_user-bg', 'var(--rpc-transcript-user-background, %)', '#eef3fa', '#1e2a38'],
     ['--_link', 'var(--rpc-link-color, var(--vscode-textLink-foreground, %))', '#005fb8', '#4daafc'],

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
@@ -7,14 +7,14 @@ import type { ExtensionUIController } from '../../controller/controller.js';
 import type { AgentModels } from '../../controller/models.js';
 import type { AssistantEntry, ToolEntry, TranscriptEntry } from '../../controller/transcript/entries.js';
 import { Transcript } from '../../controller/transcript/transcript.js';
-import { type AnsiTextOptions, ansiText, plainText } from '../ansi-text/ansi-text.js';
-import { followVsCodeScheme } from '../internal/vscode-scheme.js';
-import { LangBinding } from '../bindings/lang-binding.js';
+import { type AnsiTextOptions, agentLineStyles, ansiText, plainText } from '../ansi-text/ansi-text.js';
+import { BoundElement, type RenderedState } from '../base/bound-element.js';
+import { monoToken } from '../internal/mono.styles.js';
 import { format } from '../strings/format.js';
-import { type RpcStrings, type Strings, stringsFor } from '../strings/strings.js';
+import type { Strings } from '../strings/strings.js';
 import { transcriptEnglish } from '../strings/transcript-strings.js';
 import { transcriptStyles } from './rpc-transcript.styles.js';
-import { FrameUpdate } from '../internal/frame-update.js';
+import { FrameUpdate } from '../reactive/frame-update.js';
 
 export { Transcript, type TranscriptEvents } from '../../controller/transcript/transcript.js';
 export { AgentModels, followModels } from '../../controller/models.js';
@@ -72,16 +72,12 @@ const PAGE = 100;
  * @cssprop --rpc-transcript-user-background - the background of the user's prompts
  * @cssprop --rpc-link-color - the help link's colour (falls back to VS Code's `textLink.foreground`)
  */
-export class RpcTranscript extends LitElement {
-  static {
-    this.addInitializer(followVsCodeScheme);
-  }
+export class RpcTranscript extends BoundElement {
+  static override styles = [...BoundElement.styles, monoToken, agentLineStyles, transcriptStyles];
 
-  static override styles = transcriptStyles;
-
-  /** The controller whose lines the conversation is read from (a transcript of its own). */
-  @property({ attribute: false })
-  controller: ExtensionUIController | undefined;
+  // It renders the transcript it reads from the controller's lines (`#frameUpdate`), none of the
+  // controller's own state.
+  protected static override renders: RenderedState = { parts: [] };
 
   /** A transcript to show instead of one read from `controller`. */
   @property({ attribute: false })
@@ -93,10 +89,6 @@ export class RpcTranscript extends LitElement {
    */
   @property({ attribute: 'model-help-href' })
   modelHelpHref: string | undefined;
-
-  /** Strings for this element (see `RpcStrings`); the global defaults otherwise. */
-  @property({ attribute: false })
-  strings: Partial<RpcStrings> = {};
 
   /** The transcript read from `controller` when no `transcript` is given, and that controller. */
   #own: { readonly transcript: Transcript; readonly controller: ExtensionUIController } | undefined;
@@ -115,7 +107,6 @@ export class RpcTranscript extends LitElement {
   #seen = 0;
   /** The scroll height before "Show earlier messages", to keep the view where it was. */
   #heightBefore: number | undefined;
-  readonly #lang = new LangBinding(this);
   /** The strings rendered with, and their locale: a new object only when one of them changed. */
   #text: TranscriptText = { ...transcriptEnglish, locale: 'en' };
 
@@ -139,8 +130,8 @@ export class RpcTranscript extends LitElement {
     super.willUpdate(changed);
     if (changed.has('controller') || changed.has('transcript')) this.#bind();
     const text = {
-      ...stringsFor(transcriptEnglish, this.strings, this.#lang.locale),
-      locale: this.#lang.locale,
+      ...this.textFor(transcriptEnglish),
+      locale: this.locale,
     };
     if (Object.entries(text).some(([key, value]) => this.#text[key as keyof typeof text] !== value))
       this.#text = text;

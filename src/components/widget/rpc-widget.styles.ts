@@ -1,13 +1,6 @@
 import { css } from 'lit';
-import { monoToken } from '../internal/mono.styles.js';
-import { tokens } from '../internal/tokens.styles.js';
-import { vscodeScheme } from '../internal/vscode-scheme.styles.js';
 
-export const widgetStyles = [
-  tokens,
-  monoToken,
-  vscodeScheme,
-  css`
+export const widgetStyles = css`
     :host {
       display: block;
       min-inline-size: 0;
@@ -43,5 +36,4 @@ export const widgetStyles = [
         border-inline-start-color: CanvasText;
       }
     }
-  `,
-];
+`;

@@ -1,14 +1,12 @@
-import { html, LitElement, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { WidgetPlacement } from '../../protocol/types.js';
-import type { ExtensionUIController } from '../../controller/controller.js';
 import { ansiText } from '../ansi-text/ansi-text.js';
-import { ControllerBinding } from '../bindings/controller-binding.js';
-import { LangBinding } from '../bindings/lang-binding.js';
-import { type RpcStrings, stringsFor, widgetsEnglish } from '../strings/strings.js';
+import { BoundElement, type RenderedState } from '../base/bound-element.js';
+import { monoToken } from '../internal/mono.styles.js';
+import { widgetsEnglish } from '../strings/strings.js';
 import { widgetStyles } from './rpc-widget.styles.js';
-import { followVsCodeScheme } from '../internal/vscode-scheme.js';
 
 /**
  * The extensions' widgets (`setWidget`) for one placement: put one element above the composer
@@ -27,38 +25,20 @@ import { followVsCodeScheme } from '../internal/vscode-scheme.js';
  * @cssprop --rpc-widget-border-color - a widget's inline-start edge (transparent by default)
  * @cssprop --rpc-ansi-red - and the other `--rpc-ansi-<name>` colours: the 16 base ANSI colours
  */
-export class RpcWidget extends LitElement {
-  static {
-    this.addInitializer(followVsCodeScheme);
-  }
+export class RpcWidget extends BoundElement {
+  static override styles = [...BoundElement.styles, monoToken, widgetStyles];
 
-  static override styles = widgetStyles;
-
-  /** The controller whose widgets are shown. */
-  @property({ attribute: false })
-  get controller(): ExtensionUIController | undefined {
-    return this.#binding.controller;
-  }
-  set controller(controller: ExtensionUIController | undefined) {
-    this.#binding.controller = controller;
-  }
+  protected static override renders: RenderedState = { parts: ['widgets'], perFrame: true };
 
   /** Which widgets to show: `aboveEditor` (default) or `belowEditor`. */
   @property({ reflect: true })
   placement: WidgetPlacement = 'aboveEditor';
 
-  /** Override some user-facing strings for this element. */
-  @property({ attribute: false })
-  strings: Partial<RpcStrings> = {};
-
-  readonly #binding = new ControllerBinding(this, ['widgets'], { perFrame: true });
-  readonly #lang = new LangBinding(this);
-
   protected override render(): TemplateResult | typeof nothing {
     const widgets = this.controller?.widgetsFor(this.placement) ?? [];
     if (widgets.length === 0) return nothing;
-    const locale = this.#lang.locale;
-    const text = stringsFor(widgetsEnglish, this.strings, locale);
+    const locale = this.locale;
+    const text = this.textFor(widgetsEnglish);
     const label = this.placement === 'belowEditor' ? text.widgetsBelowLabel : text.widgetsAboveLabel;
     const agentText = { truncated: text.textTruncated, locale };
     const line = (content: string) =>
