@@ -13,9 +13,9 @@ import {
   dialogTimeout,
   REQUEST_TYPE,
 } from '../protocol/types.js';
-import { atDeadline, type Clock, systemClock } from '../shared/clock.js';
-import { questionFingerprint } from '../protocol/fingerprint.js';
-import { BoundedMap, BoundedSet } from '../shared/bounded.js';
+import { type Clock, systemClock } from '../shared/clock.js';
+import { BoundedSet } from '../shared/bounded.js';
+import { DialogLedger } from '../controller/dialog-ledger.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import { encodeJson, isPlainObject } from '../transport/jsonl.js';
 import { LoginTable } from './login-table.js';
@@ -32,8 +32,6 @@ interface AwaitedQuestion {
   readonly receivedAt: number;
   /** Its timeout in ms, or `undefined` when it never times out. */
   readonly timeout: number | undefined;
-  /** Cancels its deadline. */
-  stop: () => void;
 }
 
 /** `clock`, but its timers let Node exit while they run (the timers of other clocks are left alone). */
@@ -89,11 +87,11 @@ const BAD_DIALOGS_KEPT = 1000;
 /** The bridge's own table of the agent's UI state. */
 export class UiTable {
   readonly #clock: Clock;
-  readonly #dialogs = new Map<string, AwaitedQuestion>();
-  /** Closed ids, each with the fingerprint of the question it closed. */
-  readonly #closed = new BoundedMap<string, string>(1000);
-  /** Closed ids that timed out (the agent went on with its default). */
-  readonly #expired = new BoundedSet<string>(1000);
+  /**
+   * The questions the agent waits on, and those closed lately (answered, or expired: the agent went
+   * on with its default), by the same rules as a page's queue.
+   */
+  readonly #dialogs: DialogLedger<AwaitedQuestion>;
   /** Requests of unknown methods (the bridge cannot check them), not answered yet. */
   readonly #unknown = new BoundedSet<string>(1000);
   /**
@@ -113,6 +111,7 @@ export class UiTable {
 
   constructor(clock: Clock = systemClock) {
     this.#clock = unrefTimers(clock);
+    this.#dialogs = new DialogLedger(this.#clock, 1000);
     this.#logins = new LoginTable(this.#clock);
   }
 
@@ -133,7 +132,7 @@ export class UiTable {
       // A dialog with bad fields is answered `cancelled` by the kit: forward that answer too.
       const unchecked =
         reason === 'unknown-method' || (reason === 'invalid-fields' && DIALOG_METHODS.has(method ?? ''));
-      if (!unchecked || id === undefined || this.#dialogs.has(id) || this.#closed.has(id)) return;
+      if (!unchecked || id === undefined || this.#dialogs.knows(id)) return;
       // A dialog with bad fields is kept apart: a flood of unknown fire-and-forget methods (a newer
       // agent's) must not push it out before a tab's kit has cancelled it.
       if (reason === 'invalid-fields' && id) this.#addBadDialog(id, message.text);
@@ -152,7 +151,7 @@ export class UiTable {
         this.#withdraw(request.targetId);
         break;
       case 'oauth_manual_code_cancel':
-        for (const { request: asked } of this.#dialogs.values())
+        for (const { request: asked } of this.#dialogs.pending)
           if (asked.login?.method === 'oauth_manual_code' && asked.login.loginId === request.login.loginId)
             this.#withdraw(asked.id);
         break;
@@ -195,20 +194,21 @@ export class UiTable {
       } catch (error) {
         return { invalid: error instanceof Error ? error.message : String(error) };
       }
-      this.#remove(id);
+      this.#dialogs.close(id);
       this.#badDialogs.delete(id); // the same id asked before with bad fields: answered too
       return 'first';
     }
-    if (this.#closed.has(id)) return this.#expired.has(id) ? 'expired' : 'closed';
+    const closed = this.#dialogs.closedAs(id);
+    if (closed) return closed === 'expired' ? 'expired' : 'closed';
     // Several tabs answer a dialog with bad fields (each kit cancels it): the first one goes.
     if (!this.#badDialogs.delete(id) && !this.#unknown.delete(id)) return 'not-asked';
-    this.#closed.set(id, '');
+    this.#dialogs.markClosed(id);
     return 'unknown';
   }
 
   /** The ids of the dialogs still pending, oldest first. */
   pendingIds(): string[] {
-    return [...this.#dialogs.keys()];
+    return this.#dialogs.pending.map((dialog) => dialog.request.id);
   }
 
   /** What is live now, for `rpc_ui_hello`: pending dialog ids, status and widget keys. */
@@ -231,7 +231,7 @@ export class UiTable {
     if (this.#title !== undefined) lines.push(this.#title);
     lines.push(...this.#models.values(), ...this.#logins.replay());
     const now = this.#clock.now();
-    for (const dialog of this.#dialogs.values()) {
+    for (const dialog of this.#dialogs.pending) {
       if (dialog.timeout === undefined) {
         lines.push(dialog.text);
         continue;
@@ -246,7 +246,7 @@ export class UiTable {
 
   /** Forget everything (the agent has ended). */
   clear(): void {
-    for (const id of this.pendingIds()) this.#remove(id);
+    for (const id of this.pendingIds()) this.#dialogs.close(id);
     this.#statuses.clear();
     this.#widgets.clear();
     this.#badDialogs.clear();
@@ -266,7 +266,7 @@ export class UiTable {
 
   /** The agent no longer waits for dialog `id`: an answer to it now comes too late. */
   #withdraw(id: string): void {
-    if (this.#remove(id)) this.#expired.add(id);
+    this.#dialogs.close(id, 'expired');
   }
 
   /** A command's answer: one about the models is kept; the end of a login ends its questions. */
@@ -290,7 +290,7 @@ export class UiTable {
     const parsed = message.parse();
     const ended = parsed.ok && isPlainObject(parsed.value) ? this.#logins.ended(parsed.value) : undefined;
     if (!ended || (ended.provider === undefined && ended.loginId === undefined)) return;
-    for (const { request } of [...this.#dialogs.values()]) {
+    for (const { request } of this.#dialogs.pending) {
       const login = request.login;
       if (login && (login.provider === ended.provider || login.loginId === ended.loginId))
         this.#withdraw(request.id);
@@ -298,33 +298,15 @@ export class UiTable {
   }
 
   #addDialog(request: DialogRequest, raw: Record<string, unknown>, text: string, zeroIsOver: boolean): void {
-    const { id } = request;
-    // The same question again, open or already closed, is ignored (as the controller does):
-    // otherwise a tab could answer it again and the agent would read a second answer. Another
-    // question under the same id is another question (as the controller takes it too).
-    const pending = this.#dialogs.get(id);
-    const before = pending ? questionFingerprint(pending.request) : this.#closed.get(id);
-    if (before !== undefined && before === questionFingerprint(request)) return;
-    pending?.stop();
-    this.#expired.delete(id);
+    // The same question again, open or already closed, is ignored: otherwise a tab could answer it
+    // again and the agent would read a second answer. Another question under the same id is
+    // another question, asked last.
+    const asking = this.#dialogs.asking(request);
+    if (asking === 'pending' || asking === 'closed') return;
     const receivedAt = this.#clock.now();
     const timeout = dialogTimeout(request, zeroIsOver);
-    const dialog: AwaitedQuestion = { request, raw, text, receivedAt, timeout, stop: () => undefined };
-    // Asked last, as the controller queues it.
-    this.#dialogs.delete(id);
-    this.#dialogs.set(id, dialog);
-    if (timeout === undefined) return;
-    dialog.stop = atDeadline(this.#clock, receivedAt + timeout, () => {
-      if (this.#dialogs.get(id) === dialog && this.#remove(id)) this.#expired.add(id);
-    });
-  }
-
-  #remove(id: string): boolean {
-    const dialog = this.#dialogs.get(id);
-    if (!dialog) return false;
-    dialog.stop();
-    this.#dialogs.delete(id);
-    this.#closed.set(id, questionFingerprint(dialog.request));
-    return true;
+    const dialog: AwaitedQuestion = { request, raw, text, receivedAt, timeout };
+    this.#dialogs.open(dialog);
+    if (timeout !== undefined) this.#dialogs.expireAt(dialog, receivedAt + timeout);
   }
 }

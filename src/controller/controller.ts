@@ -120,7 +120,7 @@ export class ExtensionUIController {
 
   /** Pending dialogs, oldest first. The same array until the queue changes. */
   get dialogs(): readonly PendingDialog[] {
-    return this.#queue.list;
+    return this.#queue.pending;
   }
 
   /** The dialog to show now: the oldest pending one. */

@@ -1,17 +1,12 @@
-import { questionFingerprint } from '../protocol/fingerprint.js';
 import type { DialogRequest } from '../protocol/types.js';
-import { BoundedMap } from '../shared/bounded.js';
 import { atDeadline, type Clock } from '../shared/clock.js';
+import { DialogLedger } from './dialog-ledger.js';
 import type { ExpireEvent, PendingDialog } from './types.js';
 
-/** How many closed questions are remembered, so that a replay of one does not open it again. */
-export const CLOSED_LIMIT = 4096;
+export type { ClosedQuestion } from './dialog-ledger.js';
 
-/** A closed question: its id and its fingerprint (see `questionFingerprint`). */
-export interface ClosedQuestion {
-  readonly id: string;
-  readonly question: string;
-}
+/** How many closed questions a page remembers, so that a replay of one does not open it again. */
+export const CLOSED_LIMIT = 4096;
 
 /** What the queue tells its owner. */
 export interface DialogQueueHooks {
@@ -22,34 +17,22 @@ export interface DialogQueueHooks {
 }
 
 /**
- * The dialogs waiting for an answer, oldest first, with their deadlines and drafts, and the
- * questions closed lately. The only keeper of each dialog's deadline.
+ * The page's dialogs waiting for an answer, oldest first: a {@link DialogLedger} (their deadlines,
+ * the questions closed lately) with what only a page keeps: drafts, answers waiting in the
+ * transport's outbox, and its owner told of each change. The only keeper of each dialog's deadline
+ * in the page.
  */
-export class DialogQueue {
+export class DialogQueue extends DialogLedger<PendingDialog> {
   readonly #clock: Clock;
   readonly #hooks: DialogQueueHooks;
-  readonly #dialogs = new Map<string, PendingDialog>();
   readonly #drafts = new Map<string, string>();
-  readonly #deadlines = new Map<string, () => void>();
-  /** Closed ids, each with the fingerprint of the question it closed. */
-  readonly #closed = new BoundedMap<string, string>(CLOSED_LIMIT);
   /** Answers waiting in the transport's outbox, by dialog id: cancels their delivery deadline. */
   readonly #undelivered = new Map<string, () => void>();
-  #list: readonly PendingDialog[] | undefined;
 
   constructor(clock: Clock, hooks: DialogQueueHooks) {
+    super(clock, CLOSED_LIMIT);
     this.#clock = clock;
     this.#hooks = hooks;
-  }
-
-  /** Pending dialogs, oldest first; the same array until the queue changes. */
-  get list(): readonly PendingDialog[] {
-    this.#list ??= [...this.#dialogs.values()];
-    return this.#list;
-  }
-
-  get(id: string): PendingDialog | undefined {
-    return this.#dialogs.get(id);
   }
 
   /** Milliseconds until `dialog`'s deadline (never negative), or `undefined` when it has none. */
@@ -57,38 +40,17 @@ export class DialogQueue {
     return dialog.deadline === undefined ? undefined : Math.max(0, dialog.deadline - this.#clock.now());
   }
 
-  /** Whether `request` is a question closed here: the same id and the same question. */
-  isClosed(request: DialogRequest): boolean {
-    const closed = this.#closed.get(request.id);
-    // Most ids were never closed: no fingerprint to take then.
-    return closed !== undefined && closed === questionFingerprint(request);
-  }
-
-  /** Whether a dialog with this id is pending or was closed, whatever its question. */
-  knows(id: string): boolean {
-    return this.#dialogs.has(id) || this.#closed.has(id);
-  }
-
-  /** Mark `id` closed without it having been pending (a dialog with bad fields, answered cancelled). */
-  markClosed(id: string, question = ''): void {
-    this.#closed.set(id, question);
-  }
-
-  /** The questions closed lately, oldest first. */
-  closed(): ClosedQuestion[] {
-    return this.#closed.entries().map(([id, question]) => ({ id, question }));
-  }
-
   /** Queue `request`, which arrived `ageMs` ago; its deadline is in `remainingMs`, if any. */
-  open(request: DialogRequest, ageMs: number, remainingMs: number | undefined, draft?: string): void {
+  ask(request: DialogRequest, ageMs: number, remainingMs: number | undefined, draft?: string): void {
     const now = this.#clock.now();
     const deadline = remainingMs === undefined ? undefined : now + remainingMs;
     const dialog: PendingDialog = { request, receivedAt: now - ageMs, deadline };
-    this.#dialogs.set(request.id, dialog);
+    this.open(dialog);
     if (draft !== undefined) this.#drafts.set(request.id, draft);
-    this.#changed();
-    // Answered or replaced meanwhile (perhaps by a listener of its own `dialogs` event).
-    if (deadline !== undefined && this.#dialogs.get(request.id) === dialog) this.#keep(dialog, deadline);
+    this.#hooks.changed('dialogs');
+    // Answered or replaced meanwhile (perhaps by a listener of its own `dialogs` event): the ledger
+    // keeps no deadline then.
+    if (deadline !== undefined) this.expireAt(dialog, deadline);
   }
 
   /**
@@ -96,26 +58,22 @@ export class DialogQueue {
    * time it has left): the earlier deadline wins.
    */
   replayed(request: DialogRequest, remainingMs: number | undefined): void {
-    const dialog = this.#dialogs.get(request.id);
+    const dialog = this.get(request.id);
     if (!dialog || remainingMs === undefined) return;
     const deadline = this.#clock.now() + remainingMs;
     if (dialog.deadline !== undefined && dialog.deadline <= deadline) return;
     const next: PendingDialog = { ...dialog, deadline };
-    this.#dialogs.set(request.id, next);
-    this.#changed();
-    this.#keep(next, deadline);
+    this.update(next);
+    this.#hooks.changed('dialogs');
+    this.expireAt(next, deadline);
   }
 
   /** Take `id` out of the queue and mark its question closed; the dialog, if it was pending. */
   remove(id: string): PendingDialog | undefined {
-    const dialog = this.#dialogs.get(id);
+    const dialog = this.close(id);
     if (!dialog) return undefined;
-    this.#deadlines.get(id)?.();
-    this.#deadlines.delete(id);
-    this.#dialogs.delete(id);
     this.#drafts.delete(id);
-    this.#closed.set(id, questionFingerprint(dialog.request));
-    this.#changed();
+    this.#hooks.changed('dialogs');
     return dialog;
   }
 
@@ -125,7 +83,7 @@ export class DialogQueue {
 
   /** Keep what the user typed so far in the pending dialog `id`; ignored for any other. */
   setDraft(id: string, text: string): void {
-    if (!this.#dialogs.has(id) || this.#drafts.get(id) === text) return;
+    if (!this.get(id) || this.#drafts.get(id) === text) return;
     this.#drafts.set(id, text);
     this.#hooks.changed('drafts');
   }
@@ -157,34 +115,17 @@ export class DialogQueue {
    * Forget everything: the dialogs close without a word, and the closed marks go too (a new agent
    * process, whose ids may repeat the last one's). Returns the dialogs that were pending.
    */
-  clear({ closed }: { readonly closed: boolean }): PendingDialog[] {
-    const pending = [...this.list];
-    for (const cancel of this.#deadlines.values()) cancel();
-    this.#deadlines.clear();
+  override clear({ closed }: { readonly closed: boolean }): PendingDialog[] {
     this.delivered();
-    this.#dialogs.clear();
     this.#drafts.clear();
-    if (closed) this.#closed.clear();
-    if (pending.length > 0) this.#changed();
+    const pending = super.clear({ closed });
+    if (pending.length > 0) this.#hooks.changed('dialogs');
     return pending;
   }
 
-  /** Expire `dialog` at `deadline`; at once when it has passed (a restored dialog). */
-  #keep(dialog: PendingDialog, deadline: number): void {
-    const { id } = dialog.request;
-    this.#deadlines.get(id)?.();
-    this.#deadlines.set(
-      id,
-      atDeadline(this.#clock, deadline, () => {
-        if (this.#dialogs.get(id) !== dialog) return;
-        this.remove(id);
-        this.#hooks.expired({ dialog, reason: 'timeout' });
-      }),
-    );
-  }
-
-  #changed(): void {
-    this.#list = undefined;
+  protected override expired(dialog: PendingDialog): void {
+    this.#drafts.delete(dialog.request.id);
     this.#hooks.changed('dialogs');
+    this.#hooks.expired({ dialog, reason: 'timeout' });
   }
 }

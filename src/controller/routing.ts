@@ -1,5 +1,4 @@
 import { READY_TYPE, readReady, zeroTimeoutIsOver, type AgentIdentity } from '../protocol/agent.js';
-import { questionFingerprint } from '../protocol/fingerprint.js';
 import { parseRequest } from '../protocol/parse.js';
 import type { InvalidRequestReport } from '../protocol/report.js';
 import { cancelResponse } from '../protocol/responses.js';
@@ -123,14 +122,13 @@ function receiveDialog(request: DialogRequest, line: InboundMessage, to: Routing
   const { id, method } = request;
   const { queue, events } = to;
   const timeout = dialogTimeout(request, zeroTimeoutIsOver(to.agent()));
-  const pending = queue.get(id);
-  if (pending) {
-    if (questionFingerprint(pending.request) === questionFingerprint(request)) {
-      queue.replayed(request, timeout);
-      return;
-    }
-    to.cancel(id);
-  } else if (queue.isClosed(request)) {
+  const asking = queue.asking(request);
+  if (asking === 'pending') {
+    queue.replayed(request, timeout);
+    return;
+  }
+  if (asking === 'replacing') to.cancel(id);
+  else if (asking === 'closed') {
     events.emit('invalid', {
       raw: clip(line.text),
       reason: 'duplicate-id',
@@ -142,7 +140,7 @@ function receiveDialog(request: DialogRequest, line: InboundMessage, to: Routing
     return;
   }
   if (request.login) to.logins.asked(request.login);
-  queue.open(request, 0, timeout);
+  queue.ask(request, 0, timeout);
 }
 
 /**

@@ -94,7 +94,7 @@ export function takeSnapshot(
     version: 2,
     savedAt: Date.now(),
     ...(session === undefined ? {} : { session }),
-    dialogs: queue.list.map(({ request, receivedAt, deadline }) => ({
+    dialogs: queue.pending.map(({ request, receivedAt, deadline }) => ({
       request,
       ageMs: now - receivedAt,
       remainingMs: deadline === undefined ? null : Math.max(0, deadline - now),
@@ -118,8 +118,8 @@ function reopenDialogs(snapshot: ControllerSnapshot, queue: DialogQueue): void {
   const away = Math.max(0, Date.now() - (snapshot.savedAt ?? Date.now()));
   for (const { id, question } of snapshot.closed) queue.markClosed(id, question);
   for (const { request, ageMs, remainingMs, draft } of snapshot.dialogs)
-    if (!queue.get(request.id) && !queue.isClosed(request))
-      queue.open(request, ageMs + away, remainingMs === null ? undefined : remainingMs - away, draft);
+    if (queue.asking(request) === 'new')
+      queue.ask(request, ageMs + away, remainingMs === null ? undefined : remainingMs - away, draft);
 }
 
 /**
@@ -133,7 +133,7 @@ export function restoreSnapshot(
   queue: DialogQueue,
   state: UiState,
 ): string | undefined {
-  const fresh = session === undefined && queue.list.length === 0;
+  const fresh = session === undefined && queue.pending.length === 0;
   const named = fresh ? snapshot.session : session;
   if (named === snapshot.session) reopenDialogs(snapshot, queue);
   state.restore(snapshot);
