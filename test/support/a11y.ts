@@ -94,6 +94,16 @@ export async function findNode(
 }
 
 /**
+ * The node with this role that a screen reader would name `name`: waited for (up to 10 s, a
+ * busy machine's Firefox names a dialog well after it shows it), as a person waits to hear it.
+ * When none is named so by then, the first node with the role, whose name the test then shows.
+ */
+export async function findNamed(role: string, name: string): Promise<A11yNode | undefined> {
+  const named = await findNode((n) => n.role === role && n.name === name, { within: 10_000 });
+  return named ?? (await findNode((n) => n.role === role));
+}
+
+/**
  * Focus the first node with this role and name as a screen reader does in its browse mode when
  * its cursor lands on it (Firefox's `takeFocus`, AT-SPI's grabFocus in WebKit; Chromium's
  * DevTools have no such route). Fails when no such node is found within 3 s.

@@ -14,7 +14,7 @@ import type {
 } from '../../../src/protocol/types.js';
 import { type DialogUnderTest, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
-import { findNode } from '../../support/a11y.js';
+import { findNamed, findNode } from '../../support/a11y.js';
 import { combo, press, typeText } from '../../support/keys.js';
 
 // oh-my-pi without protocol v2 cuts a string that does not fit its 1 MiB frame and marks the cut.
@@ -38,7 +38,7 @@ describe('text the agent cut to fit its frame (oh-my-pi, no protocol v2)', () =>
     expect(shadowText(el)).not.to.contain('elided for RPC frame');
     expect(note(el).textContent).to.equal('The agent cut this title short: 734,003 characters left out.');
     expect(note(el).getBoundingClientRect().height).to.be.greaterThan(0);
-    const dialog = await findNode((n) => n.role === 'dialog');
+    const dialog = await findNamed('dialog', 'Allow this command? cat > big.txt <<EOF');
     expect(dialog?.name).to.equal('Allow this command? cat > big.txt <<EOF');
     expect(dialog?.description).to.contain('The agent cut this title short: 734,003 characters left out.');
   });

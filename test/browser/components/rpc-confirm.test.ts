@@ -5,7 +5,7 @@ import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js'
 import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
 import type { ConfirmRequest } from '../../../src/protocol/types.js';
 import { openDialog, shadowPart } from '../../support/dialog.js';
-import { findNode } from '../../support/a11y.js';
+import { findNamed, findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press } from '../../support/keys.js';
@@ -35,7 +35,7 @@ describe('rpc-confirm', () => {
     const dialog = part(el, 'dialog') as HTMLDialogElement;
     expect(dialog.open).to.equal(true);
     expect(dialog.matches(':modal')).to.equal(true);
-    const node = await findNode((n) => n.role === 'alertdialog');
+    const node = await findNamed('alertdialog', 'Delete build output?');
     expect(node?.name).to.equal('Delete build output?');
     expect(node?.description).to.equal('This removes dist/. It cannot be undone.');
   });
@@ -265,7 +265,7 @@ describe('rpc-confirm', () => {
     });
     expect(part(el, 'h2')?.textContent).to.equal('Dangerous command');
     expect(part(el, '.message')?.textContent).to.equal('Really delete it?');
-    const node = await findNode((n) => n.role === 'alertdialog');
+    const node = await findNamed('alertdialog', 'Dangerous command');
     expect(node?.name).to.equal('Dangerous command');
     expect(node?.description).to.equal('Really delete it?');
   });
@@ -289,7 +289,7 @@ describe('rpc-confirm', () => {
     const bold = part(el, '.message span.ansi') as HTMLElement;
     expect(bold.textContent).to.equal('delete');
     expect(getComputedStyle(bold).fontWeight).to.equal('700');
-    const node = await findNode((n) => n.role === 'alertdialog');
+    const node = await findNamed('alertdialog', 'Warning: deploy now?');
     expect(node?.name).to.equal('Warning: deploy now?');
     expect(node?.description).to.equal('Really delete it?');
   });

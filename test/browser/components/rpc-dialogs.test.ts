@@ -5,7 +5,7 @@ import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js'
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport, MemoryTransport } from '../../../src/transport/memory.js';
 import type { OutboundMessage } from '../../../src/transport/transport.js';
-import { findNode } from '../../support/a11y.js';
+import { findNamed, findNode } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { keyDown, keyUp, press } from '../../support/keys.js';
@@ -66,7 +66,7 @@ describe('rpc-dialogs', () => {
     await settle();
     expect(part('h2')?.textContent).to.equal('Confirm a?');
     expect(part('#position')?.textContent?.trim()).to.equal('1 of 3');
-    const node = await findNode((n) => n.role === 'alertdialog');
+    const node = await findNamed('alertdialog', 'Confirm a?');
     expect(node?.name).to.equal('Confirm a?');
     expect(node?.description).to.equal('m 1 of 3');
     await press('Enter'); // "No" has focus

@@ -5,7 +5,7 @@ import type { RpcEditor } from '../../../src/components/editor/rpc-editor.js';
 import type { EditorRequest } from '../../../src/protocol/types.js';
 import { actionTops, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
-import { findNode } from '../../support/a11y.js';
+import { findNamed } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press, typeText } from '../../support/keys.js';
 
@@ -34,7 +34,7 @@ describe('rpc-editor', () => {
   it('focuses a textarea named by the title, described by the hint', async () => {
     const { el } = await open();
     expect(focused(el)).to.equal(textarea(el));
-    const node = await findNode((n) => n.role === 'textbox');
+    const node = await findNamed('textbox', 'Edit the commit message');
     expect(node?.name).to.equal('Edit the commit message');
     expect(node?.focused).to.equal(true);
     expect(node?.description).to.equal('Ctrl+Enter to submit, Escape to cancel');
@@ -226,7 +226,7 @@ describe('rpc-editor as a prompt (oh-my-pi promptStyle)', () => {
     const area = textarea(el);
     expect(part(el, '[data-action="submit"]')?.textContent).to.equal('Send');
     expect(part(el, '#hint')?.textContent).to.equal('Ctrl+Enter to send, Escape to cancel');
-    const node = await findNode((n) => n.role === 'textbox');
+    const node = await findNamed('textbox', 'details: prompt-style editor');
     expect(node?.name).to.equal('details: prompt-style editor');
     expect(node?.description).to.equal('Ctrl+Enter to send, Escape to cancel');
     const plain = await open();

@@ -5,7 +5,7 @@ import type { RpcInput } from '../../../src/components/input/rpc-input.js';
 import type { InputRequest } from '../../../src/protocol/types.js';
 import { actionTops, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
-import { findNode } from '../../support/a11y.js';
+import { findNamed } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, keyDown, keyUp, press, typeText } from '../../support/keys.js';
 
@@ -32,7 +32,7 @@ describe('rpc-input', () => {
     const { el } = await open();
     expect(el.shadowRoot?.activeElement).to.equal(field(el));
     expect(field(el).placeholder).to.equal('feature/…');
-    const node = await findNode((n) => n.role === 'textbox');
+    const node = await findNamed('textbox', 'Branch name');
     expect(node?.name).to.equal('Branch name');
     expect(node?.focused).to.equal(true);
     expect(node?.description).to.equal('Enter to submit, Escape to cancel');
