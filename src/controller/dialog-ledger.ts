@@ -1,6 +1,6 @@
 import { questionFingerprint } from '../protocol/fingerprint.js';
 import type { DialogRequest } from '../protocol/types.js';
-import { BoundedMap, BoundedSet } from '../shared/bounded.js';
+import { BoundedMap } from '../shared/bounded.js';
 import { atDeadline, type Clock } from '../shared/clock.js';
 
 /** A closed question: its id and its fingerprint (see `questionFingerprint`). */
@@ -31,17 +31,17 @@ export class DialogLedger<E extends { readonly request: DialogRequest }> {
   readonly #clock: Clock;
   readonly #pending = new Map<string, E>();
   readonly #deadlines = new Map<string, () => void>();
-  /** Closed ids, each with the fingerprint of the question it closed. */
-  readonly #closed: BoundedMap<string, string>;
-  /** Closed ids whose question ended because the agent stopped waiting. */
-  readonly #expired: BoundedSet<string>;
+  /**
+   * Closed ids, each with the fingerprint of the question it closed and whether it closed because
+   * the agent stopped waiting.
+   */
+  readonly #closed: BoundedMap<string, { readonly question: string; readonly expired: boolean }>;
   #list: readonly E[] | undefined;
 
   /** @param closedLimit how many closed questions are remembered, so that a replay of one does not open it again */
   constructor(clock: Clock, closedLimit: number) {
     this.#clock = clock;
     this.#closed = new BoundedMap(closedLimit);
-    this.#expired = new BoundedSet(closedLimit);
   }
 
   /** The questions waiting, oldest first; the same array until one changes. */
@@ -60,7 +60,7 @@ export class DialogLedger<E extends { readonly request: DialogRequest }> {
     if (pending)
       return questionFingerprint(pending.request) === questionFingerprint(request) ? 'pending' : 'replacing';
     const closed = this.#closed.get(request.id);
-    return closed !== undefined && closed === questionFingerprint(request) ? 'closed' : 'new';
+    return closed !== undefined && closed.question === questionFingerprint(request) ? 'closed' : 'new';
   }
 
   /** Whether a question with this id is waiting or was closed, whatever the question. */
@@ -70,8 +70,9 @@ export class DialogLedger<E extends { readonly request: DialogRequest }> {
 
   /** Whether `id` was closed (`expired`: because the agent stopped waiting), if it was. */
   closedAs(id: string): 'answered' | 'expired' | undefined {
-    if (!this.#closed.has(id)) return undefined;
-    return this.#expired.has(id) ? 'expired' : 'answered';
+    const closed = this.#closed.get(id);
+    if (!closed) return undefined;
+    return closed.expired ? 'expired' : 'answered';
   }
 
   /**
@@ -79,19 +80,18 @@ export class DialogLedger<E extends { readonly request: DialogRequest }> {
    * cancelled; a snapshot's closed questions).
    */
   markClosed(id: string, question = ''): void {
-    this.#closed.set(id, question);
+    this.#closed.set(id, { question, expired: false });
   }
 
   /** The questions closed lately, oldest first. */
   closed(): ClosedQuestion[] {
-    return this.#closed.entries().map(([id, question]) => ({ id, question }));
+    return this.#closed.entries().map(([id, { question }]) => ({ id, question }));
   }
 
   /** Keep `entry` as waiting, asked last, with no deadline yet; it replaces whatever waited under its id. */
   open(entry: E): void {
     const { id } = entry.request;
     this.#stopDeadline(id);
-    this.#expired.delete(id);
     this.#pending.delete(id);
     this.#pending.set(id, entry);
     this.#list = undefined;
@@ -135,8 +135,7 @@ export class DialogLedger<E extends { readonly request: DialogRequest }> {
     this.#stopDeadline(id);
     this.#pending.delete(id);
     this.#list = undefined;
-    this.#closed.set(id, questionFingerprint(entry.request));
-    if (how === 'expired') this.#expired.add(id);
+    this.#closed.set(id, { question: questionFingerprint(entry.request), expired: how === 'expired' });
     return entry;
   }
 
@@ -150,10 +149,7 @@ export class DialogLedger<E extends { readonly request: DialogRequest }> {
     this.#deadlines.clear();
     this.#pending.clear();
     this.#list = undefined;
-    if (closed) {
-      this.#closed.clear();
-      this.#expired.clear();
-    }
+    if (closed) this.#closed.clear();
     return pending;
   }
 

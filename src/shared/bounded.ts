@@ -25,10 +25,6 @@ export class BoundedSet<T> {
     return this.#items.has(item);
   }
 
-  clear(): void {
-    this.#items.clear();
-  }
-
   values(): T[] {
     return [...this.#items];
   }
