@@ -15,13 +15,9 @@ export { RpcInput } from './components/input/rpc-input.js';
 export { RpcSelect, type SelectFilterMode } from './components/select/rpc-select.js';
 export { RpcDialogElement } from './components/dialog/dialog-element.js';
 export { strayInput } from './components/dialog/stray-input.js';
-export {
-  expiryText,
-  noteText,
-  type NoteStrings,
-  type RpcStrings,
-  setDefaultStrings,
-} from './components/strings/strings.js';
+export { expiryText } from './components/strings/dialog-strings.js';
+export { noteText, type NoteStrings } from './components/strings/notification-strings.js';
+export { type RpcStrings, setDefaultStrings } from './components/strings/strings.js';
 export type { CountedText, PluralText } from './components/strings/format.js';
 export { setLocaleStrings } from './components/strings/locales.js';
 export { RpcNotifications } from './components/notifications/rpc-notifications.js';

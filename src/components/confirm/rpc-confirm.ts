@@ -6,7 +6,8 @@ import { actionButton } from '../dialog/action-button.js';
 import { cutNote, cutText } from '../dialog/cut-text.js';
 import { RpcDialogElement } from '../dialog/dialog-element.js';
 import { confirmStyles } from './rpc-confirm.styles.js';
-import { confirmEnglish, dialogEnglish, type Strings } from '../strings/strings.js';
+import { confirmEnglish, dialogEnglish } from '../strings/dialog-strings.js';
+import { type Strings } from '../strings/strings.js';
 
 /**
  * A yes/no question (`confirm`): an alert dialog described by its message (kept as written,

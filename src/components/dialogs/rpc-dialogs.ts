@@ -9,7 +9,7 @@ import { BoundElement, type RenderedState } from '../base/bound-element.js';
 import { Notice } from '../reactive/notice.js';
 import { FocusReturn } from '../internal/focus.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import { dialogEnglish, expiryText, queueEnglish } from '../strings/strings.js';
+import { dialogEnglish, expiryText, queueEnglish } from '../strings/dialog-strings.js';
 import { dialogsStyles } from './rpc-dialogs.styles.js';
 
 /** The element for each dialog method. */

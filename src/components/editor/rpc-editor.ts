@@ -5,7 +5,8 @@ import { cutMark, cutNote, cutText } from '../dialog/cut-text.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
 import { monoToken } from '../internal/mono.styles.js';
 import { editorStyles } from './rpc-editor.styles.js';
-import { dialogEnglish, editorEnglish, type Strings } from '../strings/strings.js';
+import { dialogEnglish, editorEnglish } from '../strings/dialog-strings.js';
+import { type Strings } from '../strings/strings.js';
 
 /**
  * Multi-line text (`editor`): a monospace textarea named by the title, holding the request's

@@ -2,7 +2,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { stripAnsi } from '../../protocol/ansi.js';
 import type { BridgeAgentExit } from '../../protocol/bridge.js';
 import { format } from '../strings/format.js';
-import type { hostEnglish, Strings } from '../strings/strings.js';
+import type { hostEnglish } from '../strings/host-strings.js';
+import type { Strings } from '../strings/strings.js';
 
 /**
  * The message shown once the agent has ended: how it ended, a button to start it again (only

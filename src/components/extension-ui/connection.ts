@@ -6,7 +6,8 @@ import type { BridgeAccess } from '../../protocol/bridge.js';
 import type { Transport } from '../../transport/transport.js';
 import { RpcConnectionEvent, type RpcConnectionState } from '../events/connection-event.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import type { hostEnglish, Strings } from '../strings/strings.js';
+import type { hostEnglish } from '../strings/host-strings.js';
+import type { Strings } from '../strings/strings.js';
 
 /** The pill's text for each state. */
 const STATE_TEXT = {

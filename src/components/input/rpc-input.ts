@@ -7,7 +7,8 @@ import { cutNote, cutText } from '../dialog/cut-text.js';
 import { TextDialogElement } from '../dialog/text-dialog.js';
 import { inputStyles } from './rpc-input.styles.js';
 import { format } from '../strings/format.js';
-import { dialogEnglish, inputEnglish, type Strings } from '../strings/strings.js';
+import { dialogEnglish, inputEnglish } from '../strings/dialog-strings.js';
+import { type Strings } from '../strings/strings.js';
 
 /**
  * Free-form, single-line text (`input`): a text field named by the title, focused on open, with

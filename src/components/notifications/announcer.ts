@@ -3,7 +3,8 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { NotificationEntry } from '../../controller/types.js';
 import { plainText, type TruncationOptions } from '../ansi-text/ansi-text.js';
 import { relayToModal } from '../internal/modal-relay.js';
-import { type notificationsEnglish, noteText, type Strings } from '../strings/strings.js';
+import { type notificationsEnglish, noteText } from '../strings/notification-strings.js';
+import { type Strings } from '../strings/strings.js';
 
 type NotificationsText = Strings<typeof notificationsEnglish>;
 

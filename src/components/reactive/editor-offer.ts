@@ -8,7 +8,8 @@ import {
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { bindEditorText, type EditorField, type EditorTextBinding } from '../bindings/editor-text-binding.js';
 import { stripAnsi } from '../../protocol/ansi.js';
-import type { hostEnglish, Strings } from '../strings/strings.js';
+import type { hostEnglish } from '../strings/host-strings.js';
+import type { Strings } from '../strings/strings.js';
 
 /** How much of the agent's text the offer shows. */
 const PREVIEW_CHARS = 300;

@@ -8,7 +8,8 @@ import { agentLineStyles, ansiText, plainText } from '../ansi-text/ansi-text.js'
 import { BoundElement, type RenderedState } from '../base/bound-element.js';
 import { relayToModal } from '../internal/modal-relay.js';
 import { format } from '../strings/format.js';
-import { type Strings, statusBarEnglish } from '../strings/strings.js';
+import { type Strings } from '../strings/strings.js';
+import { statusBarEnglish } from '../strings/status-strings.js';
 import { statusBarStyles } from './rpc-status-bar.styles.js';
 
 /** At most one announcement per key in this many milliseconds. */

@@ -4,16 +4,14 @@ import {
   confirmEnglish,
   dialogEnglish,
   editorEnglish,
-  globalOverrides,
-  hostEnglish,
   inputEnglish,
-  notificationsEnglish,
   queueEnglish,
-  type RpcStrings,
   selectEnglish,
-  statusBarEnglish,
-  widgetsEnglish,
-} from './strings.js';
+} from './dialog-strings.js';
+import { globalOverrides, type RpcStrings } from './strings.js';
+import { hostEnglish } from './host-strings.js';
+import { notificationsEnglish } from './notification-strings.js';
+import { statusBarEnglish, widgetsEnglish } from './status-strings.js';
 import { transcriptEnglish } from './transcript-strings.js';
 
 /**

@@ -1,7 +1,4 @@
-/**
- * The login panel's strings (`rpc-login`): a part of {@link RpcStrings}, kept apart for its
- * length.
- */
+/** The login panel's strings (`rpc-login`): a part of {@link RpcStrings}. */
 import type { CountedText } from './format.js';
 import type { RpcStrings } from './strings.js';
 import { textTruncated } from './truncated.js';

@@ -5,7 +5,7 @@ import type { WidgetPlacement } from '../../protocol/types.js';
 import { ansiText } from '../ansi-text/ansi-text.js';
 import { BoundElement, type RenderedState } from '../base/bound-element.js';
 import { monoToken } from '../internal/mono.styles.js';
-import { widgetsEnglish } from '../strings/strings.js';
+import { widgetsEnglish } from '../strings/status-strings.js';
 import { widgetStyles } from './rpc-widget.styles.js';
 
 /**

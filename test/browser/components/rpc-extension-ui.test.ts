@@ -8,7 +8,7 @@ import type { RpcTitleEvent } from '../../../src/components/events/title-event.j
 import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-extension-ui.js';
 import type { RpcLogin } from '../../../src/components/login/rpc-login.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
-import { notificationsEnglish, noteText } from '../../../src/components/strings/strings.js';
+import { notificationsEnglish, noteText } from '../../../src/components/strings/notification-strings.js';
 import type { NotificationEntry } from '../../../src/controller/types.js';
 import { InboundMessage } from '../../../src/transport/inbound.js';
 import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
