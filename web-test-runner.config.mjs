@@ -26,7 +26,7 @@ const noEvalHtml = (testFramework) => `<!doctype html>
 // The component tests press keys as fast as the test runner can, one dialog after another: the
 // stray-input guard (Enter and clicks held back right after a dialog shows while keys were being
 // pressed) is off for them, as for any automated driver. test/browser/components/stray-input.test.ts
-// turns it on and tests it; the end-to-end tests (test/node/e2e-*) keep it on and wait like a user.
+// turns it on and tests it; the end-to-end tests (test/node/e2e/) keep it on and wait like a user.
 // (The `.ts` path: the one the tests' own imports resolve to, so that this is the same module.)
 const guardOffHtml = (testFramework) => `<!doctype html>
 <html><body><script type="module">

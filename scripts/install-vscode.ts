@@ -1,7 +1,7 @@
 /**
- * `npm test`'s install of the real VS Code its end-to-end test drives (test/node/e2e-vscode.test.ts):
- * code-server and Node 24 into the bridge's cache, once (about two minutes of compiling), nothing
- * after. Exits 1, saying what is missing, when it cannot.
+ * `npm test`'s install of the real VS Code its end-to-end test drives
+ * (test/node/e2e/e2e-vscode.test.ts): code-server and Node 24 into the bridge's cache, once (about
+ * two minutes of compiling), nothing after. Exits 1, saying what is missing, when it cannot.
  */
 import { installCodeServer } from '../test/support/vscode/install.js';
 

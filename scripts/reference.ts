@@ -1,8 +1,8 @@
 /**
  * `npm run reference`: writes docs/reference/, one page per element (its attributes, properties,
  * methods, events, slots, CSS parts and CSS custom properties, with their JSDoc) and an index,
- * from the custom elements manifest of the sources. test/node/reference.test.ts fails when the
- * committed pages differ from what this writes.
+ * from the custom elements manifest of the sources. test/node/project/reference.test.ts fails when
+ * the committed pages differ from what this writes.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

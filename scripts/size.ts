@@ -4,7 +4,7 @@
  *
  * Prints a Markdown table (`--json`: the rows; `--parts`: where the whole kit's bytes come from,
  * see scripts/size-parts.ts). Exits 1 when the whole kit passes {@link KIT_CEILING} or dist/ is
- * missing; test/node/package.test.ts checks the same ceiling in `npm test`.
+ * missing; test/node/project/package.test.ts checks the same ceiling in `npm test`.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

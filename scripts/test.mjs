@@ -43,7 +43,7 @@ checks.push(['build', await run('build', 'npm', ['run', '--silent', 'build'])]);
 const atomic = atomicSource();
 if (atomic) process.env.RPC_UI_ATOMIC_SOURCE = atomic;
 checks.push(['agents', await run('agents', 'node', ['bin/rpc-ui.mjs', 'install', 'all'])]);
-// The real VS Code (code-server, with the Node 24 it needs) that test/node/e2e-vscode.test.ts
+// The real VS Code (code-server, with the Node 24 it needs) that test/node/e2e/e2e-vscode.test.ts
 // drives, into the same cache: about two minutes of compiling the first time, nothing after.
 checks.push(['VS Code', await run('VS Code', 'npx', ['tsx', 'scripts/install-vscode.ts'])]);
 

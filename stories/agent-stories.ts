@@ -54,10 +54,11 @@ const E = '\u001b';
 /**
  * Text coloured as pi 0.73.1 colours it with its dark theme (`theme.fg(colour, text)`): a 24-bit
  * foreground, reset with `39`. Accent (`38;2;138;190;183`) and success (`38;2;181;189;104`) are
- * captured from the real agent (test/node/ansi-agent.test.ts and the element tests); warning and
- * error are the same theme's `#ffff00` and `#cc6666` in the same form. These colours are meant
- * for dark backgrounds; the kit darkens or lightens any that would be under 4.5:1 in the element's
- * colour scheme (`readableColor`), so `rgb` is what shows in the dark scheme but for `error`.
+ * captured from the real agent (test/node/protocol/ansi-agent.test.ts and the element tests);
+ * warning and error are the same theme's `#ffff00` and `#cc6666` in the same form. These colours
+ * are meant for dark backgrounds; the kit darkens or lightens any that would be under 4.5:1 in the
+ * element's colour scheme (`readableColor`), so `rgb` is what shows in the dark scheme but for
+ * `error`.
  */
 export const piDark = {
   accent: { rgb: 'rgb(138, 190, 183)', paint: (text: string) => `${E}[38;2;138;190;183m${text}${E}[39m` },

@@ -1,5 +1,5 @@
 /**
- * Fuzzing helpers for `test/node/fuzz-*.test.ts`: fast-check arbitraries for hostile agent output
+ * Fuzzing helpers for the `fuzz-*.test.ts` files of test/node: fast-check arbitraries for hostile agent output
  * (the real transcripts, mutations of them, generated requests, junk), random chunk splits of the
  * UTF-8 bytes, random user actions, and a reference line splitter to compare the framing with.
  *

@@ -3,7 +3,7 @@ import { ansiBaseColor, ansiText } from '../../../src/components/ansi-text/ansi-
 import { channels, contrast } from '../../support/contrast.js';
 
 const E = '\u001b';
-/** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/ansi-agent.test.ts. */
+/** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/protocol/ansi-agent.test.ts. */
 const capturedAccent = `${E}[38;2;138;190;183maccent text ✓${E}[39m`;
 
 async function show(text: string, style = '') {

@@ -12,7 +12,7 @@ import { emulateMedia, resetMedia } from '../../support/media.js';
 import { itIn, itWithForcedColors } from '../../support/engine.js';
 
 const E = '\u001b';
-/** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/ansi-agent.test.ts. */
+/** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/protocol/ansi-agent.test.ts. */
 const capturedAccent = `${E}[38;2;138;190;183maccent text ✓${E}[39m`;
 
 let ids = 0;

@@ -10,7 +10,7 @@ import { emulateMedia, resetMedia } from '../../support/media.js';
 import { itWithForcedColors } from '../../support/engine.js';
 
 const E = '\u001b';
-/** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "success"), see test/node/ansi-agent.test.ts. */
+/** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "success"), see test/node/protocol/ansi-agent.test.ts. */
 const capturedSuccess = `${E}[38;2;181;189;104msuccess text ✓${E}[39m`;
 
 let ids = 0;
