@@ -26,6 +26,37 @@ function setStatus(peer: ReturnType<typeof createMemoryTransport>['peer'], i: nu
 }
 
 describe('ControllerBinding', () => {
+  it('follows what it is given of the controller from the moment it is set, while the host is on the page', async () => {
+    const followed: string[] = [];
+    class EventProbe extends LitElement {
+      readonly binding = new ControllerBinding(this, [], {
+        follow: (controller) => {
+          const stop = controller.on('message', (line) => followed.push(String(line.type)));
+          return () => {
+            stop();
+            followed.push('stopped');
+          };
+        },
+      });
+    }
+    customElements.define('event-probe', EventProbe);
+    const { transport, peer } = createMemoryTransport();
+    const controller = new ExtensionUIController({ transport });
+    const el = await fixture<EventProbe>(html`<event-probe></event-probe>`);
+    el.binding.controller = controller;
+    // A line written at once, before the host updates, is not missed.
+    peer.writeMessage({ type: 'agent_start' });
+    expect(followed).to.deep.equal(['agent_start']);
+    el.remove();
+    peer.writeMessage({ type: 'agent_end' });
+    expect(followed).to.deep.equal(['agent_start', 'stopped']);
+    document.body.append(el);
+    peer.writeMessage({ type: 'turn_start' });
+    el.binding.controller = undefined;
+    peer.writeMessage({ type: 'turn_end' });
+    expect(followed).to.deep.equal(['agent_start', 'stopped', 'turn_start', 'stopped']);
+  });
+
   it('renders once for a burst of changes in one task, and shows the latest state', async () => {
     const { transport, peer } = createMemoryTransport();
     const controller = new ExtensionUIController({ transport });

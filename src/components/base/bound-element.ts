@@ -14,7 +14,8 @@ export interface RenderedState {
 /**
  * A kit element bound to an {@link ExtensionUIController} through its `controller` property: it
  * renders again when the parts of the controller's state it names in `static renders` change,
- * while it is on the page. An element reacts to a new controller in `willUpdate`, as to any
+ * while it is on the page. An element follows more of its controller (its events) in
+ * {@link BoundElement.follow}, and drops what it kept for the last one in `willUpdate`, as for any
  * property (`changed.has('controller')`).
  */
 export class BoundElement extends KitElement {
@@ -23,6 +24,7 @@ export class BoundElement extends KitElement {
 
   readonly #binding = new ControllerBinding(this, (this.constructor as typeof BoundElement).renders.parts, {
     perFrame: (this.constructor as typeof BoundElement).renders.perFrame,
+    follow: (controller) => this.follow?.(controller),
   });
 
   /**
@@ -36,6 +38,14 @@ export class BoundElement extends KitElement {
   set controller(controller: ExtensionUIController | undefined) {
     this.#binding.controller = controller;
   }
+
+  /**
+   * What the element follows of its controller besides the state it renders, while it is on the
+   * page (its events, the agent's models): subscribe, and return how to stop. Called as soon as a
+   * controller is set, so that nothing it says next is missed, and again when the element comes
+   * back to the page.
+   */
+  protected follow?(controller: ExtensionUIController): (() => void) | undefined;
 
   /** Render again as a change of the controller's state does (once a frame, if it renders so). */
   protected requestStateUpdate(): void {

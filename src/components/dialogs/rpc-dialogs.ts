@@ -50,22 +50,19 @@ export class RpcDialogs extends BoundElement {
 
   readonly #notice = new Notice(this);
   readonly #focusReturn = new FocusReturn();
-  #stopExpire: (() => void) | undefined;
   #wasEmpty = true;
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#subscribe();
+  /** A dialog that expires, current or queued, is reported briefly in the notice. */
+  protected override follow(controller: ExtensionUIController): () => void {
+    return controller.on('expire', ({ dialog, reason }) => {
+      const said = expiryText({ dialog, reason }, this.textFor({ ...dialogEnglish, ...queueEnglish }));
+      this.#notice.show(said, this.noticeDuration);
+      // Behind the next dialog, if one follows, the notice is not heard: that dialog says it.
+      relayToModal(said);
+    });
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#stopExpire?.();
-    this.#stopExpire = undefined;
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('controller')) this.#subscribe();
+  protected override willUpdate(): void {
     if (this.#wasEmpty && this.controller?.current) this.#focusReturn.save();
   }
 
@@ -89,18 +86,5 @@ export class RpcDialogs extends BoundElement {
     return staticHtml`<${tag} .request=${dialog.request} .controller=${controller} .receivedAt=${dialog.receivedAt} .deadline=${dialog.deadline}
       .position=${1} .total=${total} .strings=${this.strings} .restoreFocus=${false} ?contained=${this.contained}
     ></${tag}>`;
-  }
-
-  #subscribe(): void {
-    this.#stopExpire?.();
-    this.#stopExpire = this.isConnected
-      ? this.controller?.on('expire', ({ dialog, reason }) => {
-          const text = this.textFor({ ...dialogEnglish, ...queueEnglish });
-          const said = expiryText({ dialog, reason }, text);
-          this.#notice.show(said, this.noticeDuration);
-          // Behind the next dialog, if one follows, the notice is not heard: that dialog says it.
-          relayToModal(said);
-        })
-      : undefined;
   }
 }

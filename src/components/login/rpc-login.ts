@@ -2,11 +2,12 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { type Clock, systemClock } from '../../shared/clock.js';
+import type { ExtensionUIController } from '../../controller/controller.js';
 import type { LoginEntry } from '../../controller/logins.js';
+import { followModels } from '../../controller/models.js';
 import { agentLineStyles, plainText, type TruncationOptions } from '../ansi-text/ansi-text.js';
 import { BoundElement, type RenderedState } from '../base/bound-element.js';
 import { monoToken } from '../internal/mono.styles.js';
-import { ModelsBinding } from '../reactive/models-binding.js';
 import { loginEnglish } from '../strings/login-strings.js';
 import { format } from '../strings/format.js';
 import { LoginAnnouncer, type LoginWording } from './announcer.js';
@@ -116,7 +117,6 @@ export class RpcLogin extends BoundElement {
   @state()
   private chosen: string | undefined;
 
-  readonly #models = new ModelsBinding(this);
   readonly #announcer = new LoginAnnouncer();
   readonly #expiry = new CodeExpiry(this, () => this.clock ?? this.controller?.clock ?? systemClock);
   /** The copy buttons' results, by `key\ncopied`. */
@@ -127,13 +127,17 @@ export class RpcLogin extends BoundElement {
   /** Where focus was when the update began: a card's key and place (`''` and -1 outside the cards). */
   #focus: { readonly key: string; readonly index: number } | undefined;
 
+  /** The agent's models, while the panel is on the page: the agent is asked which providers it offers. */
+  protected override follow(controller: ExtensionUIController): () => void {
+    return followModels(controller).stop;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('controller')) {
       // Another controller: its logins start afresh.
       this.#announcer.reset();
       this.#unsent.clear();
-      this.#models.controller = this.controller;
     }
     const entries = (this.#entries = this.controller?.logins.list ?? []);
     const running = new Set(entries.filter((entry) => !entry.outcome).map((entry) => entry.key));

@@ -19,24 +19,32 @@ export class ControllerBinding implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   readonly #kinds: ReadonlySet<ChangeKind> | undefined;
   readonly #frameUpdate: FrameUpdate | undefined;
+  readonly #follow: ((controller: ExtensionUIController) => (() => void) | undefined) | undefined;
   #controller: ExtensionUIController | undefined;
   #stop: (() => void) | undefined;
+  #stopFollowing: (() => void) | undefined;
   #connected = false;
 
   /**
    * @param host the element to update
    * @param kinds the parts of the state it renders; all when omitted, none when empty
    * @param options `perFrame`: at most one update per animation frame, for state that can change
-   *   in bursts across many tasks (statuses, widgets, titles animated every 80 ms)
+   *   in bursts across many tasks (statuses, widgets, titles animated every 80 ms). `follow`: what
+   *   else to keep following of the controller while the host is on the page (its events, say):
+   *   called as soon as a controller is set, before any of its next lines, it returns how to stop.
    */
   constructor(
     host: ReactiveControllerHost,
     kinds?: readonly ChangeKind[],
-    options: { perFrame?: boolean } = {},
+    options: {
+      perFrame?: boolean;
+      follow?: (controller: ExtensionUIController) => (() => void) | undefined;
+    } = {},
   ) {
     this.#host = host;
     this.#kinds = kinds ? new Set(kinds) : undefined;
     this.#frameUpdate = options.perFrame ? new FrameUpdate(host) : undefined;
+    this.#follow = options.follow;
     host.addController(this);
   }
 
@@ -73,8 +81,11 @@ export class ControllerBinding implements ReactiveController {
   }
 
   #subscribe(): void {
+    const controller = this.#controller;
+    if (!controller) return;
+    this.#stopFollowing = this.#follow?.(controller);
     if (this.#kinds?.size === 0) return;
-    this.#stop = this.#controller?.on('change', (kind) => {
+    this.#stop = controller.on('change', (kind) => {
       if (!this.#kinds || this.#kinds.has(kind)) this.requestUpdate();
     });
   }
@@ -82,6 +93,8 @@ export class ControllerBinding implements ReactiveController {
   #unsubscribe(): void {
     this.#stop?.();
     this.#stop = undefined;
+    this.#stopFollowing?.();
+    this.#stopFollowing = undefined;
     this.#frameUpdate?.cancel();
   }
 }
