@@ -94,12 +94,24 @@ export async function findNode(
 }
 
 /**
- * The node with this role that a screen reader would name `name`: waited for (up to 10 s, a
- * busy machine's Firefox names a dialog well after it shows it), as a person waits to hear it.
- * When none is named so by then, the first node with the role, whose name the test then shows.
+ * Start the engine's accessibility for this test file's page, as a screen reader running before
+ * the page opened does: for a mocha `before` hook, which may take long (`this.timeout`). Firefox
+ * builds a page's first tree in its parent process a while after it is asked for, later still on
+ * a busy machine, and a dialog opened meanwhile went unseen for seconds; once the tree is there,
+ * it follows the page's changes as they come.
+ */
+export async function startAccessibility(this: Mocha.Context): Promise<void> {
+  this.timeout(60_000);
+  await settledTree(true);
+}
+
+/**
+ * The node with this role that a screen reader would name `name`: waited for (up to 5 s, within
+ * a test's 10), as a person waits to hear it. When none is named so by then, the first node with
+ * the role, whose name the test then shows.
  */
 export async function findNamed(role: string, name: string): Promise<A11yNode | undefined> {
-  const named = await findNode((n) => n.role === role && n.name === name, { within: 10_000 });
+  const named = await findNode((n) => n.role === role && n.name === name, { within: 5000 });
   return named ?? (await findNode((n) => n.role === role));
 }
 

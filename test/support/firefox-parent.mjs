@@ -27,6 +27,17 @@ export async function evaluateInParent(page, body) {
   return JSON.parse(result.result.value ?? 'null');
 }
 
+/**
+ * Firefox's accessibility service, kept referenced in the parent process for the rest of the run.
+ * Firefox shuts its accessibility down once nothing holds the service: a reference dropped after
+ * each read let it go, and the next read found a tree the content process was building again from
+ * nothing (on a busy machine: text leaves without their dialog, then an empty document, for many
+ * seconds). A screen reader holds it the whole time too.
+ */
+const KEEP_SERVICE = `(globalThis.rpcUiAccessibility ??= Cc['@mozilla.org/accessibilityService;1'].getService(
+  Ci.nsIAccessibilityService,
+))`;
+
 /** Set (a value) or clear (`null`) Firefox preferences, for every page. */
 export function setPrefs(page, prefs) {
   return evaluateInParent(
@@ -49,7 +60,7 @@ export function setPrefs(page, prefs) {
 export function accessibilityTree(page) {
   return evaluateInParent(
     page,
-    `const service = Cc['@mozilla.org/accessibilityService;1'].getService(Ci.nsIAccessibilityService);
+    `const service = ${KEEP_SERVICE};
     const url = ${JSON.stringify(page.url())};
     let browser;
     let window;
@@ -96,7 +107,7 @@ export function accessibilityTree(page) {
 export function takeFocus(page, role, name) {
   return evaluateInParent(
     page,
-    `const service = Cc['@mozilla.org/accessibilityService;1'].getService(Ci.nsIAccessibilityService);
+    `const service = ${KEEP_SERVICE};
     const url = ${JSON.stringify(page.url())};
     let browser;
     for (const win of Services.wm.getEnumerator('navigator:browser'))

@@ -14,8 +14,11 @@ import type {
 } from '../../../src/protocol/types.js';
 import { type DialogUnderTest, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
-import { findNamed, findNode } from '../../support/a11y.js';
+import { findNamed, findNode, startAccessibility } from '../../support/a11y.js';
 import { combo, press, typeText } from '../../support/keys.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 // oh-my-pi without protocol v2 cuts a string that does not fit its 1 MiB frame and marks the cut.
 const mark = (count: number) => `…[${count} chars elided for RPC frame]`;

@@ -7,8 +7,11 @@ import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
-import { findNode } from '../../support/a11y.js';
+import { findNode, startAccessibility } from '../../support/a11y.js';
 import { press, typeText } from '../../support/keys.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 // atomic's login questions, as its RPC mode writes them (test/fixtures/atomic-6031a92/).
 const envelope = (id: string, method: string, provider: string) => ({

@@ -5,12 +5,15 @@ import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js'
 import type { RpcResponseEvent } from '../../../src/components/events/response-event.js';
 import type { ConfirmRequest } from '../../../src/protocol/types.js';
 import { openDialog, shadowPart } from '../../support/dialog.js';
-import { findNamed, findNode } from '../../support/a11y.js';
+import { findNamed, findNode, startAccessibility } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press } from '../../support/keys.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { emulateMedia } from '../../support/media.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 const request = (extra: Partial<ConfirmRequest> = {}): ConfirmRequest => ({
   type: 'extension_ui_request',

@@ -5,10 +5,13 @@ import type { RpcDialogs } from '../../../src/components/dialogs/rpc-dialogs.js'
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport, MemoryTransport } from '../../../src/transport/memory.js';
 import type { OutboundMessage } from '../../../src/transport/transport.js';
-import { findNamed, findNode } from '../../support/a11y.js';
+import { findNamed, findNode, startAccessibility } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { keyDown, keyUp, press } from '../../support/keys.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 async function setup(options: { contained?: boolean } = {}) {
   const clock = new FakeClock(0);

@@ -5,9 +5,12 @@ import type { RpcEditor } from '../../../src/components/editor/rpc-editor.js';
 import type { EditorRequest } from '../../../src/protocol/types.js';
 import { actionTops, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
-import { findNamed } from '../../support/a11y.js';
+import { findNamed, startAccessibility } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press, typeText } from '../../support/keys.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 const prefill = 'def main():\n\treturn 1\u2028# after a line separator\n';
 

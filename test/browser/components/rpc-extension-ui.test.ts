@@ -13,12 +13,15 @@ import type { NotificationEntry } from '../../../src/controller/types.js';
 import { InboundMessage } from '../../../src/transport/inbound.js';
 import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
 import { BaseTransport, type ConnectionState } from '../../../src/transport/transport.js';
-import { findNode } from '../../support/a11y.js';
+import { findNode, startAccessibility } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
 import { itWithForcedColors } from '../../support/engine.js';
 import { setViewport, viewportSize } from '../../support/viewport.js';
 import { keyDown, keyUp, press, typeText } from '../../support/keys.js';
 import { emulateMedia } from '../../support/media.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 /** A transport whose state the test moves by hand. */
 class ManualTransport extends BaseTransport {

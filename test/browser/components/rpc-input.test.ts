@@ -5,9 +5,12 @@ import type { RpcInput } from '../../../src/components/input/rpc-input.js';
 import type { InputRequest } from '../../../src/protocol/types.js';
 import { actionTops, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
-import { findNamed } from '../../support/a11y.js';
+import { findNamed, startAccessibility } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, keyDown, keyUp, press, typeText } from '../../support/keys.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 const request = (extra: Partial<InputRequest> = {}): InputRequest => ({
   type: 'extension_ui_request',

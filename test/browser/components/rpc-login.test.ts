@@ -10,12 +10,15 @@ import type { RpcLogin } from '../../../src/components/login/rpc-login.js';
 import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
-import { findNode } from '../../support/a11y.js';
+import { findNode, startAccessibility } from '../../support/a11y.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { press } from '../../support/keys.js';
 import { emulateMedia, resetMedia } from '../../support/media.js';
 import { engine, itWithForcedColors } from '../../support/engine.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 interface TranscriptRecord {
   readonly dir: 'from_agent' | 'to_agent';

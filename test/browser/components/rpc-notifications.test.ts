@@ -4,12 +4,15 @@ import '../../../src/components/define.js';
 import type { RpcNotifications } from '../../../src/components/notifications/rpc-notifications.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
-import { type A11yNode, findNode } from '../../support/a11y.js';
+import { type A11yNode, findNode, startAccessibility } from '../../support/a11y.js';
 import { itWithForcedColors } from '../../support/engine.js';
 import { animationsDone } from '../../support/animations.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { press } from '../../support/keys.js';
 import { emulateMedia, resetMedia } from '../../support/media.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 type NotifyType = 'info' | 'warning' | 'error';
 

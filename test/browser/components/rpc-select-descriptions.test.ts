@@ -4,11 +4,14 @@ import type { RpcSelect } from '../../../src/components/select/rpc-select.js';
 import type { SelectRequest } from '../../../src/protocol/types.js';
 import { openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
-import { findNode } from '../../support/a11y.js';
+import { findNode, startAccessibility } from '../../support/a11y.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { press, typeText } from '../../support/keys.js';
 import { emulateMedia, resetMedia } from '../../support/media.js';
 import { itWithForcedColors } from '../../support/engine.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 // oh-my-pi's `optionDetails`: one entry per option by index, `{}` for none.
 const request = (extra: Partial<SelectRequest> = {}): SelectRequest => ({

@@ -5,12 +5,15 @@ import type { RpcSelect, SelectFilterMode } from '../../../src/components/select
 import type { SelectRequest } from '../../../src/protocol/types.js';
 import { openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
-import { findNode, focusedNode, takeFocusAsScreenReader } from '../../support/a11y.js';
+import { findNode, focusedNode, startAccessibility, takeFocusAsScreenReader } from '../../support/a11y.js';
 import { engine, itIn } from '../../support/engine.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press, typeText } from '../../support/keys.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 const FRUITS = ['Apple', 'Banana', 'Blueberry', 'Cherry', 'Date'];
 const MANY_FRUITS = [

@@ -5,11 +5,14 @@ import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import type { RpcStatusBar } from '../../../src/components/status-bar/rpc-status-bar.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
-import { findNode } from '../../support/a11y.js';
+import { findNode, startAccessibility } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { press } from '../../support/keys.js';
 import { emulateMedia, resetMedia } from '../../support/media.js';
 import { itIn, itWithForcedColors } from '../../support/engine.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 const E = '\u001b';
 /** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "accent"), see test/node/protocol/ansi-agent.test.ts. */

@@ -3,7 +3,10 @@ import { ExtensionUIController } from '../../../src/controller/controller.js';
 import '../../../src/components/define.js';
 import type { RpcTranscript } from '../../../src/components/transcript/rpc-transcript.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
-import { findNode } from '../../support/a11y.js';
+import { findNode, startAccessibility } from '../../support/a11y.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 interface TranscriptRecord {
   readonly dir: 'from_agent' | 'to_agent';

@@ -5,9 +5,12 @@ import type { RpcWidget } from '../../../src/components/widget/rpc-widget.js';
 import type { WidgetPlacement } from '../../../src/protocol/types.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
-import { findNode } from '../../support/a11y.js';
+import { findNode, startAccessibility } from '../../support/a11y.js';
 import { emulateMedia, resetMedia } from '../../support/media.js';
 import { itWithForcedColors } from '../../support/engine.js';
+
+// The page's accessibility is started before its first test, as a screen reader's would be.
+before(startAccessibility);
 
 const E = '\u001b';
 /** Captured from pi 0.73.1 (`/probe` setStatus with themeColor "success"), see test/node/protocol/ansi-agent.test.ts. */
