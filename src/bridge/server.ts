@@ -9,26 +9,17 @@ import type { AgentIdentity } from '../protocol/agent.js';
 import { randomUUID } from 'node:crypto';
 import { existsSync, realpathSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createTlsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { BridgeAccess, BridgeAgentExit } from '../protocol/bridge.js';
+import type { BridgeAgentExit } from '../protocol/bridge.js';
 import { AgentProcess } from './agent-process.js';
-import {
-  accessReport,
-  contentSecurityPolicy,
-  hostPort,
-  isLoopback,
-  ownOrigins,
-  refusalReason,
-} from './access.js';
+import { hostPort, isLoopback } from './access.js';
 import { commandAllowList } from './commands.js';
 import { AgentHub } from './hub.js';
-import { forwardedOrigin } from './public-origin.js';
-import { securityHeaders, serveStatic } from './static-files.js';
-import { checkToken, tokenCookie, withoutToken } from './token.js';
+import { PageGate, type PageGateSettings, readPublicUrl } from './page-gate.js';
 
 /** The agent command the bridge runs. Fixed when the bridge starts; never from the browser. */
 export interface BridgeAgentOptions {
@@ -139,51 +130,6 @@ function listen(server: Server | HttpsServer, host: string, port: number): Promi
   });
 }
 
-/** Where the WebSocket is served; a plain request there answers whether it would be taken. */
-const RPC_PATH = '/rpc';
-
-/** The methods a page asks its access with (`POST` always carries the page's `Origin`). */
-const ACCESS_METHODS = new Set(['GET', 'HEAD', 'POST']);
-
-/** The public URL's path, to take off requests that arrive with it (a proxy that keeps it). */
-function localPath(pathname: string, publicPath: string): string {
-  const prefix = publicPath.endsWith('/') ? publicPath : `${publicPath}/`;
-  return prefix !== '/' && pathname.startsWith(prefix) ? pathname.slice(prefix.length - 1) : pathname;
-}
-
-function readPublicUrl(text: string | undefined): URL | undefined {
-  if (text === undefined) return undefined;
-  const url = new URL(text);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new TypeError(`The public URL must be http or https, not ${url.protocol}`);
-  if (!url.pathname.endsWith('/')) url.pathname += '/';
-  url.search = '';
-  url.hash = '';
-  return url;
-}
-
-/** The `BridgeAccess` as JSON that any origin may read (it grants nothing). */
-function answerAccess(res: ServerResponse, headers: Record<string, string>, access: BridgeAccess): void {
-  res.writeHead(200, {
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Access-Control-Allow-Origin': '*',
-    Vary: 'Origin',
-  });
-  res.end(`${JSON.stringify(access)}\n`);
-}
-
-function refuseUpgrade(socket: Duplex, status: 403 | 404, reason: string): void {
-  const text = status === 403 ? 'Forbidden' : 'Not Found';
-  const body = `${reason}\n`;
-  socket.on('error', () => undefined);
-  socket.end(
-    `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    () => socket.destroy(),
-  );
-}
-
 /** The hosts a page can reach the bridge at: `host`, or for a wildcard every address here. */
 function reachableHosts(host: string): string[] {
   if (host !== '0.0.0.0' && host !== '::') return [host];
@@ -201,106 +147,99 @@ function staticRoot(dir: string | undefined): string | undefined {
   return dir !== undefined && existsSync(dir) ? realpathSync(dir) : undefined;
 }
 
+/** The options with their defaults, checked: what the parts of the bridge are started with. */
+function settingsOf(
+  options: BridgeOptions,
+): PageGateSettings & { readonly host: string; readonly maxPayload: number } {
+  const host = options.host ?? '127.0.0.1';
+  if (options.token === false && !isLoopback(host))
+    throw new TypeError(`A bridge on ${host} needs a token: only a loopback one may go without.`);
+  return {
+    host,
+    token: options.token === false ? undefined : (options.token ?? randomUUID()),
+    // Beyond loopback the page may be reached under any of the machine's names: the token guards it.
+    sameHost: options.allowedOrigins === undefined && !isLoopback(host),
+    tls: options.tls !== undefined,
+    trustedProxies: options.trustedProxies ?? [],
+    publicUrl: readPublicUrl(options.publicUrl),
+    root: staticRoot(options.staticDir),
+    log: options.log ?? (() => undefined),
+    maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD,
+  };
+}
+
+/**
+ * Close the bridge once no tab has been connected for `unusedMs` (counted from the start too);
+ * never when it is `undefined`. Returns what to tell of the tab count, and how to stop counting.
+ */
+function closeWhenUnused(
+  unusedMs: number | undefined,
+  log: (message: string) => void,
+  close: () => void,
+): { readonly tabCount: (count: number) => void; readonly stop: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  const tabCount = (count: number) => {
+    stop();
+    if (unusedMs === undefined || count > 0) return;
+    timer = setTimeout(() => {
+      log(`rpc-ui: no tab for ${Math.round(unusedMs / 1000)} s: closing.`);
+      close();
+    }, unusedMs);
+  };
+  return { tabCount, stop };
+}
+
+/** Start the agent command (a tab may ask for it again once it has ended). */
+function spawnAgentOf(spec: BridgeAgentOptions, maxLineBytes: number): AgentProcess {
+  const { command, args, cwd, env } = spec;
+  return new AgentProcess({ command, args, cwd, env, maxLineBytes });
+}
+
+/** The page's address (with `?token=` when one is needed), and every address it can be opened at. */
+function addresses(
+  settings: ReturnType<typeof settingsOf>,
+  port: number,
+): { readonly url: string; readonly urls: readonly string[] } {
+  const { host, token, publicUrl, tls } = settings;
+  const scheme = tls ? 'https' : 'http';
+  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  if (publicUrl) return { url: `${publicUrl.href}${query}`, urls: [`${publicUrl.href}${query}`] };
+  return {
+    url: `${scheme}://${hostPort(host, port)}/${query}`,
+    urls: reachableHosts(host).map((name) => `${scheme}://${hostPort(name, port)}/${query}`),
+  };
+}
+
 /**
  * Start the bridge: listen, then spawn the agent. Rejects when the port cannot be used (nothing is
  * spawned then). A failure to start the agent itself is reported to tabs as `rpc_ui_agent_exit`.
  */
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
-  const host = options.host ?? '127.0.0.1';
-  if (options.token === false && !isLoopback(host))
-    throw new TypeError(`A bridge on ${host} needs a token: only a loopback one may go without.`);
-  const token = options.token === false ? undefined : (options.token ?? randomUUID());
-  // Beyond loopback the page may be reached under any of the machine's names: the token guards it.
-  const sameHost = options.allowedOrigins === undefined && !isLoopback(host);
-  const log = options.log ?? (() => undefined);
-  const root = staticRoot(options.staticDir);
-  const maxPayload = options.maxPayload ?? DEFAULT_MAX_PAYLOAD;
-  const publicUrl = readPublicUrl(options.publicUrl);
-  const trustedProxies = options.trustedProxies ?? [];
-  const tls = options.tls !== undefined;
+  const settings = settingsOf(options);
+  const { host, log, maxPayload } = settings;
+  const gate = new PageGate(settings);
   const wss = new WebSocketServer({ noServer: true, maxPayload });
-  // Known once the port is: filled in right after `listen`, before any request can arrive.
-  const state: { origins: readonly string[]; allowedOrigins: readonly string[]; hub?: AgentHub } = {
-    origins: [],
-    allowedOrigins: [],
-  };
-  const policy = () => ({ allowedOrigins: state.allowedOrigins, token, sameHost, tls, trustedProxies });
-  /** The origin this request's page was loaded from, when a trusted proxy says. */
-  const pageOrigin = (req: IncomingMessage) => forwardedOrigin(req, trustedProxies);
-  const headersFor = (req: IncomingMessage) => {
-    const forwarded = pageOrigin(req);
-    return securityHeaders(contentSecurityPolicy([...state.origins, ...(forwarded ? [forwarded] : [])]));
-  };
-  let cookieGiven = false;
-  /** A page load with the right `?token=`: the token becomes a cookie and leaves the address. */
-  const signIn = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
-    if (token === undefined || !url.searchParams.has('token') || checkToken(req, url, token) !== 'right')
-      return false;
-    // Reached at the public address (a proxy passes its Host on), or directly: the cookie fits
-    // the address the browser used, which the browser's own default path follows otherwise.
-    const viaPublic = publicUrl !== undefined && req.headers.host?.toLowerCase() === publicUrl.host;
-    const secure =
-      tls ||
-      pageOrigin(req)?.startsWith('https:') === true ||
-      (viaPublic && publicUrl?.protocol === 'https:');
-    res.writeHead(303, {
-      ...headersFor(req),
-      'Set-Cookie': tokenCookie(token, { path: viaPublic ? publicUrl?.pathname : undefined, secure }),
-      Location: withoutToken(url),
-      'Content-Length': 0,
-    });
-    res.end();
-    if (!cookieGiven) log('rpc-ui: a browser opened the page with the token; it now holds it as a cookie.');
-    cookieGiven = true;
-    return true;
-  };
-
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://bridge.invalid');
-    url.pathname = localPath(url.pathname, publicUrl?.pathname ?? '/');
-    const headers = headersFor(req);
-    if (url.pathname === RPC_PATH && ACCESS_METHODS.has(req.method ?? '')) {
-      answerAccess(res, headers, accessReport(req, url, policy()));
-      return;
-    }
-    if ((req.method === 'GET' || req.method === 'HEAD') && signIn(req, res, url)) return;
-    req.url = `${url.pathname}${url.search}`;
-    serveStatic(req, res, { root, headers }).catch((error: unknown) => {
-      log(`rpc-ui: serving ${url.pathname} failed: ${String(error)}`);
-      if (!res.headersSent) res.writeHead(500, headers);
-      res.end();
-    });
-  };
-  const server = options.tls ? createTlsServer(options.tls, onRequest) : createServer(onRequest);
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://bridge.invalid');
-    const hub = state.hub;
-    if (localPath(url.pathname, publicUrl?.pathname ?? '/') !== RPC_PATH || !hub) {
-      refuseUpgrade(socket, 404, 'WebSockets are served at /rpc only.');
-      return;
-    }
-    const reason = refusalReason(req, url, policy());
-    if (reason) {
-      log(`rpc-ui: refused a WebSocket: ${reason}`);
-      refuseUpgrade(socket, 403, reason);
-      return;
-    }
-    wss.handleUpgrade(req, socket, head, (tab) => hub.addTab(tab));
-  });
-
+  // None until the agent is spawned, right after `listen` and before any upgrade can arrive.
+  let hub: AgentHub | undefined = undefined;
+  const server = options.tls ? createTlsServer(options.tls, gate.onRequest) : createServer(gate.onRequest);
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    gate.upgrade(req, socket, () => {
+      const taking = hub;
+      if (!taking) return false;
+      wss.handleUpgrade(req, socket, head, (tab) => taking.addTab(tab));
+      return true;
+    }),
+  );
   const port = await listen(server, host, options.port ?? DEFAULT_PORT);
-  const scheme = tls ? 'https' : 'http';
-  state.origins = [...ownOrigins(host, port, scheme), ...(publicUrl ? [publicUrl.origin] : [])];
-  state.allowedOrigins = [...(options.allowedOrigins ?? state.origins), ...(options.extraOrigins ?? [])];
-  if (options.allowedOrigins && publicUrl) state.allowedOrigins = [...state.allowedOrigins, publicUrl.origin];
-
+  gate.listening({ host, port, allowedOrigins: options.allowedOrigins, extraOrigins: options.extraOrigins });
   server.on('error', (error) => log(`rpc-ui: the HTTP server failed: ${error.message}`));
 
   const spec = options.agent;
-  const spawnAgent = () => {
-    const { command, args, cwd, env } = spec;
-    return new AgentProcess({ command, args, cwd, env, maxLineBytes: maxPayload });
-  };
+  const spawnAgent = () => spawnAgentOf(spec, maxPayload);
   let agent: AgentProcess;
   try {
     agent = spawnAgent();
@@ -308,37 +247,28 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     server.close();
     throw error;
   }
-  const label = spec.label ?? [spec.command, ...(spec.args ?? [])].join(' ');
   let closing: Promise<void> | undefined;
   let markClosed = (): void => undefined;
   const closed = new Promise<void>((resolve) => {
     markClosed = resolve;
   });
-  const unusedMs = options.closeWhenUnusedMs;
-  let unusedTimer: ReturnType<typeof setTimeout> | undefined;
-  const onTabCount = (count: number): void => {
-    clearTimeout(unusedTimer);
-    unusedTimer = undefined;
-    if (unusedMs === undefined || count > 0 || closing) return;
-    unusedTimer = setTimeout(() => {
-      log(`rpc-ui: no tab for ${Math.round(unusedMs / 1000)} s: closing.`);
-      void close();
-    }, unusedMs);
-  };
+  const unused = closeWhenUnused(options.closeWhenUnusedMs, log, () => void close());
   const agentHub = new AgentHub({
     agent,
-    label,
+    label: spec.label ?? [spec.command, ...(spec.args ?? [])].join(' '),
     log,
     restart: spawnAgent,
     identity: spec.identity,
-    onTabCount,
+    onTabCount: (count) => {
+      if (!closing) unused.tabCount(count);
+    },
     commands: commandAllowList(options.allowCommands),
   });
-  state.hub = agentHub;
+  hub = agentHub;
 
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      clearTimeout(unusedTimer);
+      unused.stop();
       await agentHub.stopAgent();
       // Give the tabs the exit message before their sockets close.
       await agentHub.ended;
@@ -352,17 +282,12 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     })();
     return closing;
   };
-  onTabCount(0);
+  unused.tabCount(0);
 
-  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
-  const urls = publicUrl
-    ? [`${publicUrl.href}${query}`]
-    : reachableHosts(host).map((name) => `${scheme}://${hostPort(name, port)}/${query}`);
   return {
-    url: publicUrl ? `${publicUrl.href}${query}` : `${scheme}://${hostPort(host, port)}/${query}`,
-    urls,
+    ...addresses(settings, port),
     port,
-    token,
+    token: settings.token,
     get agent() {
       return agentHub.agent;
     },
