@@ -1,9 +1,11 @@
 /**
  * The bridge's core: one agent process, any number of browser tabs. Every agent line goes to every
  * tab as it was written (but for lines of the bridge's own `rpc_ui_*` types: dropped); a tab's
- * answers, and its commands of the allowed types, go to the agent as one line each. A new tab first gets the current state (see
- * {@link UiTable}); the first answer to a dialog closes it in the other tabs; the agent's stderr
- * and its exit are told to everyone. Node only.
+ * answers, and its commands of the allowed types, go to the agent as one line each. A new tab
+ * first gets the current state (see {@link UiTable}); the first answer to a dialog closes it in the
+ * other tabs; the agent's stderr and its exit are told to everyone. Long because it is one
+ * process's traffic both ways; what a late tab needs is in ui-table.ts, the agent's framing in
+ * agent-wire.ts. Node only.
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';

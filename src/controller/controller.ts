@@ -1,3 +1,8 @@
+/**
+ * `ExtensionUIController`, the kit's public API: long because it is one class that people use as
+ * one; what it does is in the files beside it (routing, the dialog queue, the UI state, snapshots,
+ * logins), and this file only holds them together.
+ */
 import type { AgentIdentity } from '../protocol/agent.js';
 import { responseFor } from '../protocol/responses.js';
 import type { DialogAnswer, NotifyType } from '../protocol/types.js';

@@ -1,3 +1,8 @@
+/**
+ * `RpcDialogElement`, the shell of the four dialogs: long because it is one lifecycle (open, answer
+ * once, expire, close, focus) that every dialog shares; its parts are beside it in dialog/ and in
+ * components/reactive/ (the countdown, focus).
+ */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { responseFor } from '../../protocol/responses.js';

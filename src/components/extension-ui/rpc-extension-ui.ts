@@ -1,3 +1,8 @@
+/**
+ * `rpc-extension-ui`, the drop-in host: long because it is one element, its properties, its
+ * lifecycle and its template; its parts are in files beside it (the connection, the agent's exit,
+ * stop, the state store) and in components/reactive/ (persistence, the editor offer).
+ */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { BridgeClient } from '../../controller/bridge-client.js';

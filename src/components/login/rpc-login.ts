@@ -1,3 +1,7 @@
+/**
+ * `rpc-login`, the agent's logins: long because it is one element and its focus rules; the cards'
+ * templates are in login-parts.ts, its announcer and links beside it.
+ */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';

@@ -1,3 +1,7 @@
+/**
+ * `rpc-select`: long because it is one list box with its keyboard, filter and form value; its
+ * type-ahead and virtual window are beside it.
+ */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { live } from 'lit/directives/live.js';

@@ -1,3 +1,7 @@
+/**
+ * `Transcript`, the conversation read from the agent's lines: long because it is one reader of one
+ * stream (every event of a turn, in order); the entries it makes are in entries.ts.
+ */
 import { Emitter } from '../../shared/emitter.js';
 import type { InboundMessage } from '../../transport/inbound.js';
 import type { ExtensionUIController } from '../controller.js';
