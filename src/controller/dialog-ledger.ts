@@ -28,7 +28,8 @@ export type Asking = 'new' | 'pending' | 'closed' | 'replacing';
  * (a page's queue extends the ledger; the bridge's table keeps one as it is).
  */
 export class DialogLedger<E extends { readonly request: DialogRequest }> {
-  readonly #clock: Clock;
+  /** The clock the deadlines are kept on. */
+  protected readonly clock: Clock;
   readonly #pending = new Map<string, E>();
   readonly #deadlines = new Map<string, () => void>();
   /**
@@ -40,7 +41,7 @@ export class DialogLedger<E extends { readonly request: DialogRequest }> {
 
   /** @param closedLimit how many closed questions are remembered, so that a replay of one does not open it again */
   constructor(clock: Clock, closedLimit: number) {
-    this.#clock = clock;
+    this.clock = clock;
     this.#closed = new BoundedMap(closedLimit);
   }
 
@@ -117,7 +118,7 @@ export class DialogLedger<E extends { readonly request: DialogRequest }> {
     this.#stopDeadline(id);
     this.#deadlines.set(
       id,
-      atDeadline(this.#clock, deadline, () => {
+      atDeadline(this.clock, deadline, () => {
         if (this.#pending.get(id) !== entry) return;
         this.close(id, 'expired');
         this.expired?.(entry);

@@ -23,7 +23,6 @@ export interface DialogQueueHooks {
  * in the page.
  */
 export class DialogQueue extends DialogLedger<PendingDialog> {
-  readonly #clock: Clock;
   readonly #hooks: DialogQueueHooks;
   readonly #drafts = new Map<string, string>();
   /** Answers waiting in the transport's outbox, by dialog id: cancels their delivery deadline. */
@@ -31,18 +30,17 @@ export class DialogQueue extends DialogLedger<PendingDialog> {
 
   constructor(clock: Clock, hooks: DialogQueueHooks) {
     super(clock, CLOSED_LIMIT);
-    this.#clock = clock;
     this.#hooks = hooks;
   }
 
   /** Milliseconds until `dialog`'s deadline (never negative), or `undefined` when it has none. */
   remaining(dialog: PendingDialog): number | undefined {
-    return dialog.deadline === undefined ? undefined : Math.max(0, dialog.deadline - this.#clock.now());
+    return dialog.deadline === undefined ? undefined : Math.max(0, dialog.deadline - this.clock.now());
   }
 
   /** Queue `request`, which arrived `ageMs` ago; its deadline is in `remainingMs`, if any. */
   ask(request: DialogRequest, ageMs: number, remainingMs: number | undefined, draft?: string): void {
-    const now = this.#clock.now();
+    const now = this.clock.now();
     const deadline = remainingMs === undefined ? undefined : now + remainingMs;
     const dialog: PendingDialog = { request, receivedAt: now - ageMs, deadline };
     this.open(dialog);
@@ -60,7 +58,7 @@ export class DialogQueue extends DialogLedger<PendingDialog> {
   replayed(request: DialogRequest, remainingMs: number | undefined): void {
     const dialog = this.get(request.id);
     if (!dialog || remainingMs === undefined) return;
-    const deadline = this.#clock.now() + remainingMs;
+    const deadline = this.clock.now() + remainingMs;
     if (dialog.deadline !== undefined && dialog.deadline <= deadline) return;
     const next: PendingDialog = { ...dialog, deadline };
     this.update(next);
@@ -98,7 +96,7 @@ export class DialogQueue extends DialogLedger<PendingDialog> {
     this.#undelivered.get(id)?.();
     this.#undelivered.set(
       id,
-      atDeadline(this.#clock, dialog.deadline, () => {
+      atDeadline(this.clock, dialog.deadline, () => {
         this.#undelivered.delete(id);
         this.#hooks.expired({ dialog, reason: 'undelivered' });
       }),

@@ -22,10 +22,7 @@ export class BoundElement extends KitElement {
   /** What of the controller's state the element renders: each element names its parts. */
   protected static renders: RenderedState = {};
 
-  readonly #binding = new ControllerBinding(this, (this.constructor as typeof BoundElement).renders.parts, {
-    perFrame: (this.constructor as typeof BoundElement).renders.perFrame,
-    follow: (controller) => this.follow?.(controller),
-  });
+  readonly #binding: ControllerBinding = this.#bind();
 
   /**
    * The controller whose state the element shows. A dialog given one is bound: its answer goes
@@ -50,5 +47,14 @@ export class BoundElement extends KitElement {
   /** Render again as a change of the controller's state does (once a frame, if it renders so). */
   protected requestStateUpdate(): void {
     this.#binding.requestUpdate();
+  }
+
+  /** The binding for what this element's class renders (its own `static renders`). */
+  #bind(): ControllerBinding {
+    const { parts, perFrame } = (this.constructor as typeof BoundElement).renders;
+    return new ControllerBinding(this, parts, {
+      perFrame,
+      follow: (controller) => this.follow?.(controller),
+    });
   }
 }
