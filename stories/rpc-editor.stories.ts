@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { RpcEditor } from '../src/components/editor/rpc-editor.js';
 import type { EditorRequest } from '../src/protocol/types.js';
 import { type DialogElementArgs, dialogArgs, dialogRender, dialogStories } from './dialog-stories.js';
@@ -158,7 +158,8 @@ export const PromptStyle: Story = {
     const { screen } = await editor(canvasElement);
     const field = screen.getByRole('textbox', { name: 'What should the agent do next?' });
     await expect(field).toHaveAccessibleDescription('Ctrl+Enter to send, Escape to cancel');
-    await expect(screen.getByRole('button', { name: 'Send' })).toBeVisible();
+    // Seen as a person sees it: once the dialog's entrance has run (later on a busy machine).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeVisible());
     const before = field.getBoundingClientRect().height;
     await userEvent.keyboard('the parser{Enter}- keep the API{Enter}- add tests{Enter}- update the docs');
     await expect(field.getBoundingClientRect().height).toBeGreaterThan(before);
