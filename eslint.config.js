@@ -45,7 +45,7 @@ export default defineConfig(
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
-    files: ['*.js', '*.mjs', 'scripts/**', 'bin/**', 'test/support/*.mjs'],
+    files: ['*.js', '*.mjs', 'scripts/**', 'bin/**', 'test/support/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
 );

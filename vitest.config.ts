@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { chromiumLaunchOptions } from './test/support/engines/chromium.mjs';
 import { isLitDevModeNotice } from './scripts/plain-output.mjs';
 
 const storybookConfigDir = fileURLToPath(new URL('./.storybook', import.meta.url));
@@ -36,12 +36,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({
-              launchOptions: {
-                executablePath: CHROMIUM_PATH,
-                args: [...CHROMIUM_ARGS],
-              },
-            }),
+            provider: playwright({ launchOptions: chromiumLaunchOptions() }),
             instances: [{ browser: 'chromium' }],
           },
         },

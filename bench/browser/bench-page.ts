@@ -4,11 +4,11 @@
  * end-to-end tests' drivers (test/support/engines). Each asks the system for reduced motion, so
  * the first frame that shows a dialog shows it whole (no 140 ms fade-in).
  */
-import { type CDPSession, chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import type { CDPSession } from 'playwright-core';
+import { launchChromium } from '../../test/support/engines/chromium.mjs';
 import type { EnginePage, Key } from '../../test/support/engines/engine-page.js';
-import { launchFirefox } from '../../test/support/engines/firefox.js';
-import { launchWebKit } from '../../test/support/engines/webkit.js';
+import { launchFirefox } from '../../test/support/engines/firefox.mjs';
+import { launchWebKit } from '../../test/support/engines/webkit.mjs';
 import type { BenchPageApi } from './protocol.js';
 
 /** The engines the browser bench runs in. */
@@ -66,7 +66,7 @@ interface OpenPage {
 }
 
 async function openChromium(onPageError: (message: string) => void): Promise<OpenPage> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  const browser = await launchChromium();
   const page = await browser.newPage({ reducedMotion: 'reduce' });
   page.on('pageerror', (error) => onPageError(error.message));
   return {

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import type { RpcExtensionUI } from '../../src/components/extension-ui/rpc-extension-ui.js';
 import type { RpcDialogElement } from '../../src/components/dialog/dialog-element.js';
@@ -24,7 +24,7 @@ import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import type { OutboundMessage } from '../../src/transport/transport.js';
 import type { BenchRow } from '../rows.js';
 import { median, percentile } from '../stats.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { launchChromium } from '../../test/support/engines/chromium.mjs';
 
 /**
  * How the page answers: `controller` on the controller's `dialogs` event (a microtask later,
@@ -296,10 +296,7 @@ export class RoundTripSession {
       undo.push(removeHome);
       const bridge = await startBridge({ port: 0, agent: command, staticDir: outDir });
       undo.push(() => bridge.close());
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: [...CHROMIUM_ARGS],
-      });
+      const browser = await launchChromium();
       undo.push(() => browser.close());
       const page = await browser.newPage();
       await page.goto(bridge.url);

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Tab } from './bridge-tab.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium } from './engines/chromium.mjs';
 import { buildPlayground } from './playground.js';
 
 /** Open the playground at `url` and wait until it is connected; CSP violations go to `violations`. */

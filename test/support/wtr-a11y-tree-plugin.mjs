@@ -7,8 +7,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { accessibilityTree, takeFocus } from './firefox-parent.mjs';
-import { desktopOfWebKit } from './wtr-engines.mjs';
+import { accessibilityTree, takeFocus } from './engines/firefox-parent.mjs';
+import { desktopOfWebKit } from './engines/webkit.mjs';
 
 const ATSPI_TREE = fileURLToPath(new URL('./atspi-tree.py', import.meta.url));
 const ATSPI_TAKE_FOCUS = fileURLToPath(new URL('./atspi-take-focus.py', import.meta.url));

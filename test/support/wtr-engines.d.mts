@@ -6,7 +6,6 @@ export declare const ENGINES: readonly ['chromium', 'firefox', 'webkit'];
 export type EngineName = (typeof ENGINES)[number];
 /** Per engine, the test files it does not run yet (paths from the repository root), with why. */
 export declare const NOT_YET: Readonly<Record<EngineName, Readonly<Record<string, string>>>>;
-export declare const FIREFOX_PATH: string;
 /** The engine of this run (`RPC_UI_ENGINE`, default chromium). */
 export declare function currentEngine(): EngineName;
 /** The @web/test-runner launcher for `engine`. */

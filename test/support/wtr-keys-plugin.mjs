@@ -5,7 +5,7 @@
 // are lost ("half-writen"), and it knows no key held across commands; WebDriver's input state
 // keeps a key down between actions, so `down` and `up` work here.
 
-import { keyAction, pressActions, typeActions } from './webkit-driver.mjs';
+import { keyAction, pressActions, typeActions } from './engines/webkit.mjs';
 
 /** The WebDriver key actions of one payload. */
 function actionsFor(payload) {

@@ -4,8 +4,8 @@
 // settings (set in its parent process: BiDi emulates none), WebKitGTK's GTK settings (dark theme,
 // animations) on its desktop. WebKit has no forced colours mode (nor has Safari): asking for it
 // throws. test/support/media.ts waits until the page's matchMedia agrees.
-import { setPrefs } from './firefox-parent.mjs';
-import { desktopOfWebKit } from './wtr-engines.mjs';
+import { setPrefs } from './engines/firefox-parent.mjs';
+import { desktopOfWebKit } from './engines/webkit.mjs';
 
 /** Firefox's preferences for each feature's values (`''`: back to the user's). */
 const FIREFOX_PREFS = {

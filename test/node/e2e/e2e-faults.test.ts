@@ -13,7 +13,7 @@ import { WebSocket } from 'ws';
 import { type Bridge, DEFAULT_MAX_PAYLOAD } from '../../../src/bridge/server.js';
 import type { OutboundMessage } from '../../../src/transport/transport.js';
 import { type ProbeResult, Tab, until } from '../../support/bridge-tab.js';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { buildPlayground, startDefaultBridge } from '../../support/playground.js';
 import { type Proxy, startProxy } from '../../support/proxy.js';
 import { readingPause } from '../../support/reading-pause.js';

@@ -10,10 +10,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { agentCommand } from '../../../src/bridge/agents/catalog.js';
 import { parseCli } from '../../../src/bridge/cli-args.js';
 import { serveOptions } from '../../../src/bridge/cli.js';
@@ -135,11 +135,8 @@ beforeAll(async () => {
   );
   playground = await buildPlayground();
   await Promise.all([startSession(sessions.alice), startSession(sessions.bob)]);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    // This certificate's key only: any other certificate error still stops the page.
-    args: [...CHROMIUM_ARGS, `--ignore-certificate-errors-spki-list=${certificate.spki}`],
-  });
+  // This certificate's key only: any other certificate error still stops the page.
+  browser = await launchChromium({ args: [`--ignore-certificate-errors-spki-list=${certificate.spki}`] });
 }, 120_000);
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentCommand } from '../../../src/bridge/agents/catalog.js';
 import { type Bridge, startBridge } from '../../../src/bridge/server.js';
 import { buildExample } from '../../support/build-example.js';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { axeViolations } from '../../support/playground-page.js';
 import { type Proxy, startProxy } from '../../support/proxy.js';
 import { readingPause } from '../../support/reading-pause.js';

@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../src/bridge/server.js';
 import { Tab } from '../../support/bridge-tab.js';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { buildPlayground, startDefaultBridge } from '../../support/playground.js';
 import { axeViolations, openDialog, openPlayground, probeFromPage } from '../../support/playground-page.js';
 import { readingPause } from '../../support/reading-pause.js';

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Bridge, startBridge } from '../../../src/bridge/server.js';
 import type { OutboundMessage } from '../../../src/transport/transport.js';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { buildPlayground } from '../../support/playground.js';
 import { type Proxy, startProxy } from '../../support/proxy.js';
 import { readingPause } from '../../support/reading-pause.js';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npmCommand, run } from '../../../src/bridge/agents/cache.js';
 import { type AgentCommand, agentCommand } from '../../../src/bridge/agents/catalog.js';
 import { UNUSED_MS } from '../../../examples/vscode/src/keeper-protocol.js';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { readingPause } from '../../support/reading-pause.js';
 import { until } from '../../support/bridge-tab.js';
 import { processesNaming } from '../../support/processes.js';

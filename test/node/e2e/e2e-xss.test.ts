@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../src/bridge/server.js';
 import { stripAnsi } from '../../../src/protocol/ansi.js';
 import { Tab } from '../../support/bridge-tab.js';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { buildPlayground, startDefaultBridge } from '../../support/playground.js';
 import { readingPause } from '../../support/reading-pause.js';
 

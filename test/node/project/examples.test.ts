@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExample } from '../../support/build-example.js';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { readTranscript } from '../../support/fixtures.js';
 import { serveDirectory } from '../../support/static-server.js';
 

@@ -23,7 +23,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { readmeBlock, writeReadmePage } from '../../support/readme-page.js';
 import { serveDirectory } from '../../support/static-server.js';
 

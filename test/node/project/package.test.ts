@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { serveDirectory } from '../../support/static-server.js';
 import { formatSizes, KIT_CEILING, measurePackage, type SizeRow } from '../../../scripts/size.js';
 

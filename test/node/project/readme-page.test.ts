@@ -16,7 +16,7 @@ import { parseCli } from '../../../src/bridge/cli-args.js';
 import { type Bridge, startBridge } from '../../../src/bridge/server.js';
 import type { OutboundMessage } from '../../../src/transport/transport.js';
 import { until } from '../../support/bridge-tab.js';
-import { launchChromium } from '../../support/chromium.js';
+import { launchChromium } from '../../support/engines/chromium.mjs';
 import { buildReadmePage, readmeBlock } from '../../support/readme-page.js';
 import { serveDirectory } from '../../support/static-server.js';
 

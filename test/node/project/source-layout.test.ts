@@ -2,7 +2,8 @@
  * The folders of src/ show the architecture: protocol → transport → controller → components, the
  * bridge beside them, on a floor of shared primitives; the dialog shell in components/dialog/,
  * what no user imports in components/internal/; every element on the kit's base, with its reactive
- * controllers in components/reactive/; and no file grows past 400 lines.
+ * controllers in components/reactive/; and no file grows past 400 lines. The tests are laid out
+ * the same way, and start a browser only through its engine's helper in test/support/engines/.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +94,35 @@ describe('the layout of src/', () => {
     );
     expect(names.length).toBeGreaterThan(10);
     expect(names.filter((name) => name?.endsWith('Controller'))).toEqual([]);
+  });
+});
+
+/** Every file under `folder` (relative to the root) ending in .ts, .mts or .mjs. */
+const scripts = (folder: string) =>
+  readdirSync(new URL(`${folder}/`, root), { recursive: true, encoding: 'utf8' })
+    .map((file) => `${folder}/${file.replaceAll('\\', '/')}`)
+    .filter((file) => /\.(ts|mts|mjs)$/.test(file) && !file.includes('/node_modules/'));
+
+describe('the layout of test/', () => {
+  it('keeps the Node tests in folders by layer or capability', () => {
+    const loose = scripts('test/node').filter((file) => file.split('/').length < 4);
+    expect(loose).toEqual([]);
+  });
+
+  it('starts each browser engine only through its helper in test/support/engines/', () => {
+    const starts =
+      /\b(chromium|firefox|webkit)\.launch\(|puppeteer\.launch\(|\b(chromeLauncher|webdriverLauncher|playwrightLauncher)\(/;
+    const elsewhere = [
+      ...scripts('test'),
+      ...scripts('bench'),
+      ...scripts('scripts'),
+      'vitest.config.ts',
+      'web-test-runner.config.mjs',
+    ].filter((file) => !file.startsWith('test/support/engines/') && starts.test(read(file)));
+    expect(elsewhere).toEqual([]);
+    const helpers = readdirSync(new URL('test/support/engines/', root)).filter((file) =>
+      file.endsWith('.mjs'),
+    );
+    expect(helpers).toEqual(expect.arrayContaining(['chromium.mjs', 'firefox.mjs', 'webkit.mjs']));
   });
 });

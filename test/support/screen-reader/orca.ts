@@ -23,8 +23,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FIREFOX_PATH } from '../wtr-engines.mjs';
-import { MINIBROWSER } from '../webkit-driver.mjs';
+import { FIREFOX_PATH } from '../engines/firefox.mjs';
+import { MINIBROWSER } from '../engines/webkit.mjs';
 import { firstLine } from '../x-desktop.mjs';
 import { Speech } from './speech.js';
 

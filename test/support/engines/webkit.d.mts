@@ -1,4 +1,6 @@
-import type { Desktop } from './x-desktop.mjs';
+import type { BrowserLauncher } from '@web/test-runner-core';
+import type { Desktop } from '../x-desktop.mjs';
+import type { Engine, EngineOptions } from './engine-page.js';
 
 /** One W3C WebDriver key action. */
 export interface KeyAction {
@@ -17,3 +19,9 @@ export declare function typeActions(text: string): KeyAction[];
 export declare function pressActions(key: string, modifiers?: readonly string[]): KeyAction[];
 /** The key action that puts `key` down, or lets it go. */
 export declare function keyAction(kind: 'down' | 'up', key: string): KeyAction[];
+/** The desktop the component tests' WebKit runs on, once its launcher has started it. */
+export declare function desktopOfWebKit(): Desktop;
+/** The component tests' launcher. */
+export declare function webkitLauncher(): Promise<BrowserLauncher>;
+/** Start WebKitWebDriver under Xvfb for EnginePages. */
+export declare function launchWebKit(options?: EngineOptions): Promise<Engine>;
