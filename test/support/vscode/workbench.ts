@@ -96,3 +96,38 @@ export async function probeResults(frame: Frame): Promise<ProbeResult[][]> {
   );
   return texts.map((text) => (JSON.parse(text) as { results: ProbeResult[] }).results);
 }
+
+/**
+ * Whether the workbench has written `text` to its storage (the IndexedDB databases VS Code's web
+ * workbench keeps its state in, which it writes every few seconds): a webview's state, kept there,
+ * is what a window that reloads restores.
+ */
+export async function workbenchStored(page: Page, text: string): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    const valuesOf = (name: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(new Error(`IndexedDB ${name}: ${String(open.error)}`));
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('ItemTable')) {
+            database.close();
+            resolve([]);
+            return;
+          }
+          const all = database.transaction('ItemTable', 'readonly').objectStore('ItemTable').getAll();
+          all.onerror = () => reject(new Error(`IndexedDB ${name}: ${String(all.error)}`));
+          all.onsuccess = () => {
+            database.close();
+            resolve(all.result);
+          };
+        };
+      });
+    for (const { name } of await indexedDB.databases()) {
+      if (!name?.startsWith('vscode-web-state-db-')) continue;
+      const values = await valuesOf(name);
+      if (values.some((value) => typeof value === 'string' && value.includes(wanted))) return true;
+    }
+    return false;
+  }, text);
+}
