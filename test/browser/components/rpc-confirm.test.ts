@@ -1,4 +1,4 @@
-import { aTimeout, expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js';
@@ -7,6 +7,7 @@ import type { ConfirmRequest } from '../../../src/protocol/types.js';
 import { openDialog, shadowPart } from '../../support/dialog.js';
 import { findNamed, findNode, startAccessibility } from '../../support/a11y.js';
 import { animationsDone } from '../../support/animations.js';
+import { imageSettled } from '../../support/waits.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press } from '../../support/keys.js';
 import { channels, contrast } from '../../support/contrast.js';
@@ -122,7 +123,8 @@ describe('rpc-confirm', () => {
         expect(getComputedStyle(active).outlineStyle, `${order.at(-1)} focus ring`).to.equal('solid');
         const before = active.scrollTop;
         await press('ArrowDown');
-        await aTimeout(300); // keyboard scrolling may glide
+        // Keyboard scrolling may glide: wait for the text to move, as a reader sees it.
+        await waitUntil(() => active.scrollTop > before, `${order.at(-1)} scrolls on ArrowDown`);
         expect(active.scrollTop, `${order.at(-1)} scrolled by ArrowDown`).to.be.above(before);
       }
     }
@@ -145,7 +147,7 @@ describe('rpc-confirm', () => {
   it('renders untrusted text as text', async () => {
     const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>\u001b[31mred';
     const { el } = await open({ title: evil, message: `javascript:alert(1) ${evil}` });
-    await aTimeout(20);
+    await imageSettled(); // an injected <img src=x onerror> would have failed, and run, by now
     expect(el.shadowRoot?.querySelector('img, script')).to.equal(null);
     expect(part(el, 'h2')?.textContent).to.equal(evil.replace('\u001b[31m', '')); // codes are dropped
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
@@ -215,8 +217,11 @@ describe('rpc-confirm', () => {
     ]) {
       const { el, responses } = await open();
       el.addEventListener('rpc-response', () => later(() => (el.request = next('b'))), { once: true });
+      // The answer closes the <dialog>; its close event comes a task later, maybe once b shows.
+      const closed = oneEvent(part(el, 'dialog') as HTMLDialogElement, 'close');
       part(el, '[data-action="confirm"]')?.click();
-      await aTimeout(50); // the dialog's close event comes a task later
+      await closed;
+      await waitUntil(() => el.request?.id === 'b', 'the next request is given');
       await el.updateComplete;
       expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'c1', confirmed: true }]);
       expect(el.open).to.equal(true);
@@ -253,11 +258,15 @@ describe('rpc-confirm', () => {
   it('stays modal, with focus inside, when moved in the page while open', async () => {
     const { el } = await open();
     const elsewhere = await fixture<HTMLDivElement>(html`<div></div>`);
+    // Shown again where it lands, the <dialog> is closed first: its close event, a task later,
+    // is the one that could cancel.
+    const closed = oneEvent(part(el, 'dialog') as HTMLDialogElement, 'close');
     elsewhere.append(el);
     await el.updateComplete;
     expect((part(el, 'dialog') as HTMLDialogElement).matches(':modal')).to.equal(true);
     expect(focused(el)).to.equal('deny');
-    await aTimeout(50);
+    await closed;
+    await el.updateComplete;
     expect(el.open).to.equal(true); // no stray cancel
   });
 

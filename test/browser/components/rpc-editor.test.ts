@@ -1,10 +1,11 @@
-import { aTimeout, expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 
 import '../../../src/components/define.js';
 import type { RpcEditor } from '../../../src/components/editor/rpc-editor.js';
 import type { EditorRequest } from '../../../src/protocol/types.js';
 import { actionTops, openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
+import { imageSettled } from '../../support/waits.js';
 import { findNamed, startAccessibility } from '../../support/a11y.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { combo, press, typeText } from '../../support/keys.js';
@@ -173,7 +174,7 @@ describe('rpc-editor', () => {
   it('renders untrusted title and prefill as text', async () => {
     const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
     const { el } = await open({ title: evil, prefill: evil });
-    await aTimeout(20);
+    await imageSettled(); // an injected <img src=x onerror> would have failed, and run, by now
     expect(el.shadowRoot?.querySelector('img, script')).to.equal(null);
     expect(part(el, 'h2')?.textContent).to.equal(evil);
     expect(textarea(el).value).to.equal(evil);

@@ -1,10 +1,11 @@
-import { aTimeout, expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import '../../../src/components/define.js';
 import type { RpcSelect, SelectFilterMode } from '../../../src/components/select/rpc-select.js';
 import type { SelectRequest } from '../../../src/protocol/types.js';
 import { openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
+import { imageSettled } from '../../support/waits.js';
 import { findNode, focusedNode, startAccessibility, takeFocusAsScreenReader } from '../../support/a11y.js';
 import { engine, itIn } from '../../support/engine.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -326,14 +327,11 @@ describe('rpc-select', () => {
     expect(active(el).getAttribute('aria-posinset')).to.equal('4992');
     // Scrolling with the wheel or the scroll bar renders the rows that come into view (once the
     // scroll event comes: at the next rendering, which WebKit may hold back for a while).
-    const scrolled = new Promise((resolve) =>
-      listbox(el).addEventListener('scroll', resolve, { once: true }),
-    );
     listbox(el).scrollTop = 2500 * 26;
-    await Promise.race([scrolled, aTimeout(2000)]);
-    await aTimeout(50);
+    const inSight = () => options(el).filter((o) => inView(el, o));
+    await waitUntil(() => inSight().length >= 7, 'the rows scrolled to show', { timeout: 5000 });
     await el.updateComplete;
-    const visible = options(el).filter((o) => inView(el, o));
+    const visible = inSight();
     expect(visible.length).to.be.at.least(7);
     expect(options(el).length).to.be.below(100);
     await keys(el, 'Enter');
@@ -478,7 +476,7 @@ describe('rpc-select', () => {
   it('renders untrusted option text as text', async () => {
     const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
     const { el } = await open({ options: [evil, 'safe'] });
-    await aTimeout(20);
+    await imageSettled(); // an injected <img src=x onerror> would have failed, and run, by now
     expect(el.shadowRoot?.querySelector('img, script')).to.equal(null);
     expect(activeText(el)).to.equal(evil);
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
@@ -727,8 +725,10 @@ describe('rpc-select', () => {
     peer.writeMessage(request({ id: 'a' }));
     peer.writeMessage(request({ id: 'b', title: 'Pick another' }));
     await el.updateComplete;
+    // Answered, the <dialog> closes; its close event comes a task later, as b shows: no cancel.
+    const closed = oneEvent(part(el, 'dialog') as HTMLDialogElement, 'close');
     await keys(el, 'Enter');
-    await aTimeout(50);
+    await closed;
     await el.updateComplete;
     expect(peer.received.map((line) => JSON.parse(line) as unknown)).to.deep.equal([
       { type: 'extension_ui_response', id: 'a', value: 'Apple' },
