@@ -3,7 +3,7 @@
  * element (attribute or property), with the kit's German, Japanese and Arabic; counts take the
  * language's plural form; the agent's own text is never translated.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/components/define.js';
 import type { RpcConfirm } from '../../../src/components/confirm/rpc-confirm.js';
 import type { RpcExtensionUI } from '../../../src/components/extension-ui/rpc-extension-ui.js';
@@ -26,9 +26,20 @@ const confirm: ConfirmRequest = {
   message: 'It holds 3 files.',
 };
 
-/** Let a `lang` change reach the elements (a mutation observer), then their render. */
-async function settled(el: { updateComplete: Promise<unknown> }): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve));
+/**
+ * Make a `lang` change and wait for it to reach `el`: the page's `lang` observer has been told
+ * (this one, made after it, is told after it, in the same microtask), and `el` has rendered.
+ */
+async function relang(el: { updateComplete: Promise<unknown> }, change: () => void): Promise<void> {
+  const seen = new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['lang'] });
+  });
+  change();
+  await seen;
   await el.updateComplete;
 }
 
@@ -52,11 +63,9 @@ describe('languages', () => {
     expect(buttons(el)).to.deep.equal([de.deny, de.confirm]);
     expect(shadowPart(el, '#title')?.textContent).to.equal(confirm.title);
     expect(shadowPart(el, '#message')?.textContent).to.equal(confirm.message);
-    document.documentElement.lang = 'ja-JP';
-    await settled(el);
+    await relang(el, () => (document.documentElement.lang = 'ja-JP'));
     expect(buttons(el)).to.deep.equal([ja.deny, ja.confirm]);
-    document.documentElement.lang = 'fr';
-    await settled(el);
+    await relang(el, () => (document.documentElement.lang = 'fr'));
     expect(buttons(el)).to.deep.equal(['No', 'Yes']);
   });
 
@@ -66,11 +75,9 @@ describe('languages', () => {
       dialog.setAttribute('lang', 'ja'),
     );
     expect(buttons(el)).to.deep.equal([ja.deny, ja.confirm]);
-    el.lang = 'ar';
-    await settled(el);
+    await relang(el, () => (el.lang = 'ar'));
     expect(buttons(el)).to.deep.equal([ar.deny, ar.confirm]);
-    el.removeAttribute('lang');
-    await settled(el);
+    await relang(el, () => el.removeAttribute('lang'));
     expect(buttons(el)).to.deep.equal([de.deny, de.confirm]);
   });
 
@@ -126,8 +133,7 @@ describe('languages', () => {
     expect(bar?.shadowRoot?.querySelector('[role="region"]')?.getAttribute('aria-label')).to.equal(
       de.statusBarLabel,
     );
-    el.lang = 'ja';
-    await settled(confirmEl);
+    await relang(confirmEl, () => (el.lang = 'ja'));
     expect(buttons(confirmEl)).to.deep.equal([ja.deny, ja.confirm]);
   });
 
@@ -139,8 +145,7 @@ describe('languages', () => {
     memory.peer.writeMessage({ ...confirm, id: 'c2', timeout: 200 });
     const notice = () =>
       el.shadowRoot?.querySelector('rpc-dialogs')?.shadowRoot?.querySelector('[part="notice"]')?.textContent;
-    const end = performance.now() + 3000;
-    while (!notice() && performance.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil(() => notice(), 'the expired notice shows', { timeout: 5000 });
     expect(notice()).to.equal(format(de.expired, { title: `\u2068${confirm.title}\u2069` }));
   });
 
