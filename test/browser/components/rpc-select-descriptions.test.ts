@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import '../../../src/components/define.js';
 import type { RpcSelect } from '../../../src/components/select/rpc-select.js';
+import { TYPEAHEAD_TIMEOUT } from '../../../src/components/select/typeahead.js';
 import type { SelectRequest } from '../../../src/protocol/types.js';
 import { openDialog, shadowPart } from '../../support/dialog.js';
 import { animationsDone } from '../../support/animations.js';
@@ -8,6 +9,7 @@ import { findNode, startAccessibility } from '../../support/a11y.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { press, typeText } from '../../support/keys.js';
 import { emulateMedia, resetMedia } from '../../support/media.js';
+import { FakeClock } from '../../support/fake-clock.js';
 import { itWithForcedColors } from '../../support/engine.js';
 
 // The page's accessibility is started before its first test, as a screen reader's would be.
@@ -134,13 +136,16 @@ describe('rpc-select: option descriptions (oh-my-pi optionDetails)', () => {
 
   it('type-ahead goes to a label first, and to a description when no label starts with the keys', async () => {
     // beta's description starts with "d" too, but delta's label does.
-    const { el } = await open({
-      optionDetails: [{}, { description: 'deprecated' }, { description: 'Crème' }, {}],
-    });
+    const clock = new FakeClock(0);
+    const { el } = await openDialog<RpcSelect, SelectRequest>(
+      'rpc-select',
+      request({ optionDetails: [{}, { description: 'deprecated' }, { description: 'Crème' }, {}] }),
+      (select) => (select.clock = clock),
+    );
     await typeText('d');
     await el.updateComplete;
     expect(labelOf(active(el))).to.equal('delta');
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    clock.advance(TYPEAHEAD_TIMEOUT + 1); // the typed "d" is forgotten: the next keys start over
     await typeText('cre'); // no label starts with it: gamma's description does
     await el.updateComplete;
     expect(labelOf(active(el))).to.equal('gamma');
