@@ -10,6 +10,7 @@ import type { RpcLogin } from '../../../src/components/login/rpc-login.js';
 import { setDefaultStrings } from '../../../src/components/strings/strings.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
+import { imageSettled, nextFrame } from '../../support/waits.js';
 import { findNode, startAccessibility } from '../../support/a11y.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { FakeClock } from '../../support/fake-clock.js';
@@ -475,8 +476,11 @@ describe('rpc-login', () => {
       ]);
       expect(inCard('p', '[part="url"]')?.textContent).to.equal('Docs (javascript:alert(3))');
       expect($$('img, script, iframe, meta').length).to.equal(0);
+      // Barriers: an injected <img src=x onerror> has failed, and run, once one of ours has; and
+      // anything the panel would do by itself on rendering has been done by the next frame.
+      await imageSettled();
+      await nextFrame();
       expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
-      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(opened).to.deep.equal([]);
       expect(clicks).to.deep.equal([]);
       expect(location.href).to.equal(before);
