@@ -7,6 +7,10 @@ import { ExtensionUIController } from '../../../src/controller/controller.js';
 import { createMemoryTransport } from '../../../src/transport/memory.js';
 import { press, typeText } from '../../support/keys.js';
 
+// Time is the stimulus here: the guard is about how long ago the user last pressed a key or the
+// dialog showed. Every wait below is a number of guard windows (strayInput.guardMs), and each
+// "held back" check acts well inside a window, so that a slow machine only makes the "let
+// through" waits longer, never the checks wrong.
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A composer and the dialog queue, as a page embeds them. */
@@ -70,9 +74,11 @@ async function click(element: Element | null) {
 }
 
 describe('stray input', () => {
-  // On by default; the other component tests turn it off (web-test-runner.config.mjs).
+  // On by default; the other component tests turn it off (web-test-runner.config.mjs). Twice the
+  // default window here: an Enter pressed "at once" may come a few hundred ms late on a busy
+  // machine, and must still come inside the window to be held back.
   beforeEach(() => {
-    strayInput.guardMs = 500;
+    strayInput.guardMs = 1000;
   });
 
   it('an Enter typed for the composer as a prompt pops up does not answer it; Enter after a look does', async () => {
@@ -91,10 +97,11 @@ describe('stray input', () => {
   it('holds Enter back while the user goes on typing, until the keys pause', async () => {
     const { typeThenAsk, settle, sent } = await setup();
     await typeThenAsk('ls');
-    // " -la", a key every 150 ms: 600 ms in all, past the first half second.
+    // " -la", a key every 0.3 windows: each well inside the window the one before opened, and
+    // 1.2 windows in all, past the first.
     for (const key of [' ', '-', 'l', 'a']) {
       await press(key);
-      await delay(150);
+      await delay(strayInput.guardMs * 0.3);
     }
     await press('Enter'); // the end of the line, meant for the composer
     await settle();
