@@ -22,7 +22,7 @@ async function frameWithSelect(): Promise<{ frame: HTMLIFrameElement; deepActive
   script.textContent = `import ${JSON.stringify(definitions)}; window.kitReady = true;`;
   doc.head.append(script);
   const ready = () => (win as unknown as { kitReady?: boolean }).kitReady === true;
-  for (let i = 0; i < 200 && !ready(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  await waitUntil(ready, 'the kit is defined in the frame', { timeout: 5000 });
   const select = doc.createElement('rpc-select') as HTMLElement & {
     request: unknown;
     contained: boolean;
@@ -99,7 +99,9 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
     document.querySelector<HTMLInputElement>('input.outside')?.focus();
     field.focus();
     frame.contentWindow?.focus();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A barrier: a key typed now is handled after the frame's focus events, where focus is then.
+    await press('x');
+    await waitUntil(() => field.value === 'x', 'the key typed lands in the field');
     expect(deepActive()).to.equal(field);
   });
 });
