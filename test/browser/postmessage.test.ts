@@ -40,6 +40,24 @@ function channel() {
   return { port: port1, peer: port2, received };
 }
 
+/**
+ * A barrier on the way in: a port hands on its messages in order, so once `port` has a marker
+ * posted now by `peer`, it has had everything posted before it.
+ */
+function inboxDrained(port: MessagePort, peer: MessagePort): Promise<void> {
+  const marker = { barrier: `${performance.now()}-${Math.random()}` };
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as typeof marker | undefined)?.barrier !== marker.barrier) return;
+      port.removeEventListener('message', onMessage);
+      resolve();
+    };
+    port.addEventListener('message', onMessage);
+    port.start();
+    peer.postMessage(marker);
+  });
+}
+
 /** A srcdoc iframe running `script`; `sandbox` gives it an opaque origin. */
 function frame(script: string, sandbox?: string): Window {
   const iframe = document.createElement('iframe');
@@ -82,14 +100,18 @@ describe('PostMessageTransport in Chromium', () => {
 
   it('posts each answer once, as a plain object by default', async () => {
     const { port, peer, received } = channel();
-    const { controller } = open({ target: port });
+    const { transport, controller } = open({ target: port });
     peer.postMessage(request('q1', 'Name?'));
     await until('the dialog', () => controller.dialogs.length === 1);
     expect(controller.respond('q1', { value: 'Ada' })).to.equal('sent');
     expect(controller.respond('q1', { value: 'again' })).to.equal('not-pending');
-    await until('the answer', () => received.length > 0);
-    await sleep(50);
-    expect(received).to.deep.equal([{ type: 'extension_ui_response', id: 'q1', value: 'Ada' }]);
+    // A barrier: a message sent after the answers comes after any second copy of one.
+    transport.send({ type: 'abort' });
+    await until('the answer, and the message after it', () => received.length >= 2);
+    expect(received).to.deep.equal([
+      { type: 'extension_ui_response', id: 'q1', value: 'Ada' },
+      { type: 'abort' },
+    ]);
   });
 
   it("posts JSON text with serialize: 'json'", async () => {
@@ -108,8 +130,10 @@ describe('PostMessageTransport in Chromium', () => {
         TypeError,
         'Only plain JSON objects',
       );
-    await sleep(50);
-    expect(received).to.deep.equal([]);
+    // A barrier: what is sent after them comes after anything they would have posted.
+    transport.send({ type: 'abort' });
+    await until('the message sent after them', () => received.length > 0);
+    expect(received).to.deep.equal([{ type: 'abort' }]);
   });
 
   it('close() stops listening, and then send throws', async () => {
@@ -119,7 +143,7 @@ describe('PostMessageTransport in Chromium', () => {
     transport.on('state', (state) => states.push(state));
     transport.close();
     peer.postMessage(request('late', 'Too late'));
-    await sleep(50);
+    await inboxDrained(port, peer);
     expect(controller.dialogs).to.deep.equal([]);
     expect(states).to.deep.equal(['closed']);
     expect(() => transport.send({ type: 'abort' }))
@@ -138,7 +162,7 @@ describe('PostMessageTransport in Chromium', () => {
     });
     peer.postMessage(`${line('first', 'First')}\n${line('second', 'Second')}`);
     await until('closed', () => transport.state === 'closed');
-    await sleep(20);
+    await inboxDrained(port, peer);
     expect(ids).to.deep.equal(['first']);
   });
 
