@@ -75,10 +75,16 @@ describe('WebSocketTransport in Chromium', () => {
 
     expect(controller.respond('q1', { value: 'Ada' })).to.equal('sent');
     expect(controller.respond('q1', { value: 'again' })).to.equal('not-pending');
-    await until('the answer', async () => (await server.received(path)).length > 0);
-    await sleep(100);
+    // A barrier: a socket delivers in order, so a message sent after the answer comes after any
+    // second copy of it.
+    transport.send({ type: 'abort' });
+    await until(
+      'the answer, and the message after it',
+      async () => (await server.received(path)).length >= 2,
+    );
     expect(await server.received(path)).to.deep.equal([
       '{"type":"extension_ui_response","id":"q1","value":"Ada"}',
+      '{"type":"abort"}',
     ]);
     expect(states).to.deep.equal(['open']);
   });
@@ -140,10 +146,15 @@ describe('WebSocketTransport in Chromium', () => {
     expect(errors.map((e) => e.code)).to.deep.equal(['connection']);
     expect(errors[0]?.message).to.contain('closed abnormally (close code 1006');
     expect(errors[0]?.message).to.contain('Retrying in');
-    await until('the answer', async () => (await server.received(path)).length > 0);
-    await sleep(100);
+    // A barrier, as above: what is sent after the answer comes after any second copy of it.
+    transport.send({ type: 'abort' });
+    await until(
+      'the answer, and the message after it',
+      async () => (await server.received(path)).length >= 2,
+    );
     expect(await server.received(path)).to.deep.equal([
       '{"type":"extension_ui_response","id":"q1","value":"yes"}',
+      '{"type":"abort"}',
     ]);
     expect((await server.connections(path)).total).to.equal(2);
   });
