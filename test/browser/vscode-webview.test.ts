@@ -194,7 +194,9 @@ describe('examples/vscode webview', () => {
         origin: 'https://evil.example',
       }),
     );
-    await sleep(20);
+    // A barrier: a message from the extension posted now is handled after that one.
+    fromExtension({ type: 'extension_ui_request', id: 'v4', method: 'set_editor_text', text: 'after' });
+    await until('the message posted after it', () => field.value === 'after');
     expect(element.controller.dialogs).to.have.length(0);
   });
 
