@@ -6,6 +6,10 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { press } from '../../support/keys.js';
 
+// waitUntil gives up after 1 s by default: a key's effect in a frame can take longer than that
+// on a busy machine (WebKit beside two busy processes). The conditions are what is awaited.
+const patient = { timeout: 5000 };
+
 const definitions = new URL('../../../src/components/define.ts', import.meta.url).pathname;
 
 /** A same-origin frame with the kit defined in it, and a select dialog open in it. */
@@ -22,7 +26,7 @@ async function frameWithSelect(): Promise<{ frame: HTMLIFrameElement; deepActive
   script.textContent = `import ${JSON.stringify(definitions)}; window.kitReady = true;`;
   doc.head.append(script);
   const ready = () => (win as unknown as { kitReady?: boolean }).kitReady === true;
-  await waitUntil(ready, 'the kit is defined in the frame', { timeout: 5000 });
+  await waitUntil(ready, 'the kit is defined in the frame', patient);
   const select = doc.createElement('rpc-select') as HTMLElement & {
     request: unknown;
     contained: boolean;
@@ -65,9 +69,10 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
     await waitUntil(
       () => document.activeElement === frame && on('a'),
       'focus on the first option, in the frame',
+      patient,
     );
     await press('ArrowDown');
-    await waitUntil(() => on('b'), 'focus on the second option');
+    await waitUntil(() => on('b'), 'focus on the second option', patient);
 
     // The page around the frame takes focus (a command palette), then gives it back to the frame.
     const outside = document.createElement('input');
@@ -76,7 +81,7 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
     outside.focus();
     expect(frame.contentDocument?.activeElement).to.equal(frame.contentDocument?.body);
     frame.contentWindow?.focus();
-    await waitUntil(() => on('b'), 'focus back on the option it left');
+    await waitUntil(() => on('b'), 'focus back on the option it left', patient);
 
     const answered = new Promise<unknown>((resolve) =>
       frame.contentDocument?.addEventListener('rpc-response', (event) =>
@@ -101,7 +106,7 @@ describe('a dialog in a frame, when focus leaves the frame and comes back', () =
     frame.contentWindow?.focus();
     // A barrier: a key typed now is handled after the frame's focus events, where focus is then.
     await press('x');
-    await waitUntil(() => field.value === 'x', 'the key typed lands in the field');
+    await waitUntil(() => field.value === 'x', 'the key typed lands in the field', patient);
     expect(deepActive()).to.equal(field);
   });
 });

@@ -124,7 +124,9 @@ describe('rpc-confirm', () => {
         const before = active.scrollTop;
         await press('ArrowDown');
         // Keyboard scrolling may glide: wait for the text to move, as a reader sees it.
-        await waitUntil(() => active.scrollTop > before, `${order.at(-1)} scrolls on ArrowDown`);
+        await waitUntil(() => active.scrollTop > before, `${order.at(-1)} scrolls on ArrowDown`, {
+          timeout: 5000,
+        });
         expect(active.scrollTop, `${order.at(-1)} scrolled by ArrowDown`).to.be.above(before);
       }
     }
@@ -221,7 +223,7 @@ describe('rpc-confirm', () => {
       const closed = oneEvent(part(el, 'dialog') as HTMLDialogElement, 'close');
       part(el, '[data-action="confirm"]')?.click();
       await closed;
-      await waitUntil(() => el.request?.id === 'b', 'the next request is given');
+      await waitUntil(() => el.request?.id === 'b', 'the next request is given', { timeout: 5000 });
       await el.updateComplete;
       expect(responses).to.deep.equal([{ type: 'extension_ui_response', id: 'c1', confirmed: true }]);
       expect(el.open).to.equal(true);
