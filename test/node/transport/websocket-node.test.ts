@@ -51,6 +51,20 @@ function broadcast(text: string): void {
   for (const client of server.clients) client.send(text);
 }
 
+const LATER = '{"type":"extension_ui_response","id":"later","value":"sent later"}';
+
+/**
+ * A barrier for "nothing more was sent": a later request, answered, whose response arrives on the
+ * same connection. A second response sent before it would have arrived first; order, not time,
+ * decides.
+ */
+async function answerLater(controller: ExtensionUIController): Promise<void> {
+  broadcast('{"type":"extension_ui_request","id":"later","method":"input","title":"Later"}\n');
+  await until('the later dialog', () => controller.dialogs.some((d) => d.request.id === 'later'));
+  expect(controller.respond('later', { value: 'sent later' })).toBe('sent');
+  await until('the later response', () => received.includes(LATER));
+}
+
 beforeEach(async () => {
   // Fresh arrays per test: a socket of the test before may still report its close.
   const messages: string[] = [];
@@ -85,8 +99,8 @@ describe('WebSocketTransport in Node with the ws package', () => {
     expect(controller.respond('n1', { value: 'typed in Node' })).toBe('sent');
     expect(controller.respond('n1', { value: 'twice' })).toBe('not-pending');
     await until('the response', () => received.length > 0);
-    await sleep(50);
-    expect(received).toEqual(['{"type":"extension_ui_response","id":"n1","value":"typed in Node"}']);
+    await answerLater(controller);
+    expect(received).toEqual(['{"type":"extension_ui_response","id":"n1","value":"typed in Node"}', LATER]);
     expect(states).toEqual(['open']);
   });
 
@@ -102,8 +116,8 @@ describe('WebSocketTransport in Node with the ws package', () => {
     await until('reconnected', () => states.length === 3);
     expect(states).toEqual(['open', 'reconnecting', 'open']);
     await until('the response', () => received.length > 0);
-    await sleep(50);
-    expect(received).toEqual(['{"type":"extension_ui_response","id":"n1","value":"after the drop"}']);
+    await answerLater(controller);
+    expect(received).toEqual(['{"type":"extension_ui_response","id":"n1","value":"after the drop"}', LATER]);
     expect(errors.map((e) => e.code)).toEqual(['connection']);
     expect(errors[0]?.message).toContain('close code 1006');
     expect(sockets).toHaveLength(2);
@@ -116,8 +130,8 @@ describe('WebSocketTransport in Node with the ws package', () => {
     await until('the server sees the close', () => closeCodes.length === 1);
     expect(closeCodes).toEqual([1000]);
     const socket = sockets[0];
+    // ws sets CLOSED and dispatches 'close' (whose listener lets go of the last two) in one step.
     await until('the socket closed', () => socket?.readyState === WebSocket.CLOSED);
-    await sleep(10);
     for (const type of ['open', 'message', 'close', 'error'] as const)
       expect(socket?.listenerCount(type)).toBe(0);
   });
@@ -125,9 +139,10 @@ describe('WebSocketTransport in Node with the ws package', () => {
   it('close() while connecting does not crash the process on the error ws raises', async () => {
     const { transport, states } = connect();
     transport.close();
-    await sleep(50);
-    expect(states).toEqual(['closed']);
     const socket = sockets[0];
+    // ws raises its error just before it closes the socket: once closed, the error has come and gone.
+    await until('the socket closed', () => socket?.readyState === WebSocket.CLOSED);
+    expect(states).toEqual(['closed']);
     expect(socket?.readyState).toBe(WebSocket.CLOSED);
     for (const type of ['open', 'message', 'close', 'error'] as const)
       expect(socket?.listenerCount(type)).toBe(0);
