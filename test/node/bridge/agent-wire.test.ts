@@ -8,6 +8,7 @@ import { AgentWire, NEGOTIATE_ID } from '../../../src/bridge/agent-wire.js';
 import { UiTable } from '../../../src/bridge/ui-table.js';
 import { InboundMessage } from '../../../src/transport/inbound.js';
 import type { OutboundMessage } from '../../../src/transport/transport.js';
+import { FakeClock } from '../../support/fake-clock.js';
 import { readTranscript } from '../../support/fixtures.js';
 
 const line = (value: object) => InboundMessage.fromText(JSON.stringify(value));
@@ -78,17 +79,19 @@ describe('the agent wire', () => {
 const request = (fields: Record<string, unknown>) => line({ type: 'extension_ui_request', ...fields });
 
 describe("the bridge's table, agent by agent", () => {
-  it('oh-my-pi: a timeout of 0 is over at once; pi: it never ends', async () => {
-    const omp = new UiTable();
+  it('oh-my-pi: a timeout of 0 is over at once; pi: it never ends', () => {
+    // Time is the stimulus here: a fake clock moves it, so a busy machine cannot stretch it.
+    const clock = new FakeClock();
+    const omp = new UiTable(clock);
     omp.observe(request({ id: 'z', method: 'confirm', title: 't', message: 'm', timeout: 0 }), {
       name: 'omp',
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(0);
     expect(omp.pendingIds()).toEqual([]);
     expect(omp.claim({ type: 'extension_ui_response', id: 'z', confirmed: true })).toBe('expired');
-    const pi = new UiTable();
+    const pi = new UiTable(clock);
     pi.observe(request({ id: 'z', method: 'confirm', title: 't', message: 'm', timeout: 0 }), { name: 'pi' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.advance(24 * 60 * 60 * 1000);
     expect(pi.pendingIds()).toEqual(['z']);
   });
 
