@@ -32,9 +32,12 @@ describe('the cache', () => {
     ).rejects.toThrow('the build broke');
     expect(readdirSync(scratch)).toEqual([]);
     let builds = 0;
+    // "At once": each build goes on only when both have begun, so they overlap whatever the timing.
+    let bothBegun: () => void = () => {};
+    const begun = new Promise<void>((resolve) => (bothBegun = resolve));
     const build = async (dir: string) => {
-      builds++;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (++builds === 2) bothBegun();
+      await begun;
       writeFileSync(join(dir, 'file'), `build ${builds}`);
     };
     await Promise.all([once(target, build), once(target, build)]);
