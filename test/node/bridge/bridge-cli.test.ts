@@ -84,8 +84,11 @@ describe('rpc-ui serve, when things go wrong', () => {
   it('kills an agent that does not end when a second Ctrl+C comes', async () => {
     const work = mkdtempSync(join(tmpdir(), 'rpc-ui-cli-'));
     const pidFile = join(work, 'pid');
+    const endFile = join(work, 'stdin-ended');
     const stubborn = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
-      process.stdin.resume(); process.stdin.on('end', () => {}); setInterval(() => {}, 1000);`;
+      process.stdin.resume();
+      process.stdin.on('end', () => require('fs').writeFileSync(${JSON.stringify(endFile)}, ''));
+      setInterval(() => {}, 1000);`;
     const cli = runCli(['serve', '--port', '0', '--no-open', '--', process.execPath, '-e', stubborn]);
     let pid = 0;
     try {
@@ -94,7 +97,8 @@ describe('rpc-ui serve, when things go wrong', () => {
         await until('the agent pid', () => (existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : undefined)),
       );
       cli.child.kill('SIGINT');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The first Ctrl+C has been taken once the agent's stdin has ended (the graceful stop).
+      await until('the agent to see its stdin end', () => (existsSync(endFile) ? true : undefined));
       cli.child.kill('SIGINT');
       expect(await cli.exited).toBe(130);
       expect(cli.stderr()).toContain('SIGINT again, killing the agent and exiting now.');
