@@ -85,6 +85,8 @@ describe('the bridge', () => {
     ]);
     const select = await a.request('select', 'Pick one');
     const editor = await a.request('editor', 'Notes');
+    // Time is the stimulus: the replay says how much of the timeout remains, so some must pass.
+    // A busy machine only lets more pass, which the bounds below allow.
     await new Promise((resolve) => setTimeout(resolve, 400));
 
     const b = await openTab();
@@ -166,7 +168,12 @@ describe('the bridge', () => {
     const results = tab.probe([{ call: 'confirm', args: ['Slow?', 'm'], timeout: 200 }]);
     const request = await tab.request('confirm', 'Slow?');
     expect((await results).map((r) => r.value)).toEqual([false]);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the bridge's deadline has passed too
+    // The bridge's own deadline (its clock starts when it reads the request, after pi's) has
+    // passed once a tab that comes now is no longer told the dialog is pending.
+    for (;;) {
+      const late = await openTab();
+      if (!(late.values[0]?.dialogs as string[]).includes(String(request.id))) break;
+    }
     tab.send({ type: 'extension_ui_response', id: request.id, confirmed: true });
     const closed = await tab.next('the refusal', (v) => v.type === 'rpc_ui_dialog_closed');
     expect(closed.value).toEqual({ type: 'rpc_ui_dialog_closed', id: request.id, reason: 'expired' });
