@@ -156,7 +156,11 @@ describe('the agent started again', () => {
     const running = bridge.agent;
     tab.send({ type: 'rpc_ui_restart_agent' });
     tab.send({ type: 'rpc_ui_restart_agent' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A barrier, not a pause: the bridge handles a tab's messages in order, so once a message
+    // that is not JSON has got this tab disconnected, both restarts have been handled, and a
+    // hello either sent would have come before the close.
+    tab.send('not JSON');
+    expect(await tab.closed()).toBe(1008);
     expect(bridge.agent).toBe(running);
     expect(tab.values.filter((v) => v.type === 'rpc_ui_hello')).toHaveLength(1);
   });
@@ -165,25 +169,28 @@ describe('the agent started again', () => {
 describe('a bridge that closes when unused (closeWhenUnusedMs)', () => {
   // Runs until its stdin closes, as an RPC agent does.
   const patient = "process.stdin.resume(); process.stdin.on('end', () => process.exit(0));";
+  // Time is the stimulus here: the bridge counts time without a tab (it takes no clock), and
+  // the test lets a grace pass, or a short absence within it.
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('keeps the agent while a tab is there and through a short absence, then ends it', async () => {
+    const grace = 400;
     const bridge = await startBridge({
       port: 0,
       agent: { command: process.execPath, args: ['-e', patient] },
-      closeWhenUnusedMs: 400,
+      closeWhenUnusedMs: grace,
     });
     bridges.push(bridge);
     const base = bridge.url;
     const first = await openTab(base);
-    await pause(800);
+    await pause(2 * grace);
     // A host that went away and came back within the grace finds the same agent process.
     const session = first.values[0]?.session;
     first.close();
-    await pause(100);
+    await pause(grace / 4);
     const back = await openTab(base);
     expect(back.values[0]).toMatchObject({ session, running: true });
-    await pause(800);
+    await pause(2 * grace);
     expect(bridge.agent.child.exitCode).toBeNull();
     back.close();
     await bridge.closed;
