@@ -61,13 +61,15 @@ const NEVER = 2 ** 31 - 1;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Wait until `size()` has not changed for a little while. */
-async function settled(size: () => number): Promise<void> {
-  let last = -1;
-  while (size() !== last) {
-    last = size();
-    await sleep(15);
-  }
+/**
+ * A barrier on one connection: ping, and wait for the pong. The server answers the ping only
+ * after it has read it, so whatever it wrote to this tab before then has arrived first.
+ */
+function pong(socket: WebSocket): Promise<void> {
+  return new Promise((resolve) => {
+    socket.once('pong', () => resolve());
+    socket.ping();
+  });
 }
 
 async function until<T>(what: string, check: () => T | undefined, timeoutMs = 5000): Promise<T> {
@@ -580,6 +582,8 @@ async function drive(
         break;
       }
       case 'wait':
+        // A timed step of the fuzz schedule: time is the stimulus (dialogs' timeouts run out, output
+        // interleaves differently); no check depends on how long it really took.
         await sleep(step.ms);
         break;
     }
@@ -940,7 +944,9 @@ describe('fuzz: the bridge hub in process', () => {
                 const index = t.texts.findIndex((text) => text.startsWith('{"type":"rpc_ui_agent_exit"'));
                 return index < 0 ? undefined : index;
               });
-              await settled(() => t.texts.length);
+              // The bridge writes the exit and every dialog it closes in one go: all of them have
+              // arrived once a ping sent now is answered.
+              await pong(t.socket);
               const closed = t.texts
                 .slice(exit + 1)
                 .map((text) => JSON.parse(text) as { id: string; reason: string });
@@ -1032,6 +1038,8 @@ describe('fuzz: the bridge end to end', () => {
                 tabs: opened,
                 write: async (bytes) => {
                   bridge.agent.transport.send({ type: 'fuzz_emit', data: own(bytes).toString('base64') });
+                  // Pacing, so the agent's output interleaves with the tabs' steps; what the tabs
+                  // must get is waited for below (the marker), not timed.
                   await sleep(1);
                 },
               });
@@ -1087,6 +1095,8 @@ describe('the bridge’s table (found by fuzzing)', () => {
       ['t53', 2 ** 53],
     ] as const)
       table.observe(line({ id, method: 'confirm', title: 't', message: 'm', timeout }));
+    // The bug was Node's: a delay past 2^31 - 1 ms fires after 1 ms. A timer set later with a
+    // longer delay fires after those, however busy the machine: order, not time, decides.
     await sleep(40);
     expect(table.pendingIds()).toEqual(['t31', 't32', 't53']);
     expect(table.claim({ id: 't31', confirmed: true })).toBe('first');
