@@ -706,6 +706,10 @@ describe('deadlines beyond 32-bit timers (found by fuzzing)', () => {
           message: 'm',
           timeout,
         });
+      // Real timers on purpose: the bug was Node's, whose timer fires a delay past 2^31 - 1 ms
+      // after 1 ms (a fake clock would not show it). The requests were read synchronously, so
+      // their timers were set before this longer one and fire first however busy the machine:
+      // order, not time, decides.
       await new Promise((resolve) => setTimeout(resolve, 60));
       expect(controller.dialogs.map((d) => d.request.id)).toEqual(['t31', 't32', 'tmax']);
       expect(expired).toEqual([]);
