@@ -193,7 +193,11 @@ describe('oh-my-pi: what only it does, for real', () => {
     const [result] = await served.observer.resultAfter(mark);
     expect(result?.value).toBe(false);
     expect(result?.elapsedMs).toBeLessThan(500);
-    await page.waitForTimeout(500);
+    // A barrier, not a pause: the page gets the probe's result after the request, on the same
+    // connection; once it shows the result, a dialog for the request would be showing too.
+    await expect
+      .poll(() => page.locator('rpc-extension-ui rpc-notifications').getByText('UI_PROBE_RESULT').count())
+      .toBeGreaterThan(0);
     expect(await openDialog(page).count()).toBe(0);
     await page.close();
   });
