@@ -123,10 +123,11 @@ describe('a restarted agent that reuses ids', () => {
       await expect.poll(() => ui(page).getAttribute('connection'), { timeout: 15_000 }).toBe('connected');
       // The new agent's question is shown, and nothing went to it by itself.
       await expect.poll(() => heading(page), { timeout: 15_000 }).toBe(second);
-      await page.waitForTimeout(500);
       expect(answers(after.toAgent)).toEqual([]);
 
-      // The user's own answer to it goes, once.
+      // The user's own answer to it goes, once. It is also the barrier for the check above: the
+      // page sends on one connection, in order, so an answer it had sent by itself would have
+      // reached the agent first (and this one would then be refused as a second answer).
       await page.keyboard.press('Escape');
       await expect
         .poll(() => answers(after.toAgent))
