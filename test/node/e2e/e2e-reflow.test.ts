@@ -35,9 +35,13 @@ describe('reflow in the playground', () => {
     const page = await site.open(served.bridge.url);
     for (const width of [320, 375]) {
       await page.setViewportSize({ width, height: 640 });
-      await page.waitForTimeout(100);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      expect(await offScreen(page, width)).toEqual([]);
+      // The page has taken the new width, and its layout settles to one that fits (the checks
+      // themselves are waited for, as a user looks until the page is still).
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(width);
+      await expect.poll(() => offScreen(page, width)).toEqual([]);
     }
     await page.close();
   });
