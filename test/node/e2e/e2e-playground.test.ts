@@ -256,6 +256,7 @@ describe('the playground on the real agent', () => {
     ]);
     await expect.poll(() => dialog(first).count()).toBe(1);
     await expect.poll(() => dialog(second).count()).toBe(1);
+    // Time is the stimulus: the remaining time shown after the reload must have gone down.
     await first.waitForTimeout(1200);
     await first.reload();
     await expect.poll(() => dialog(first).getByRole('heading').textContent()).toBe('Survives a reload');
