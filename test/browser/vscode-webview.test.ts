@@ -112,6 +112,7 @@ describe('examples/vscode webview', () => {
 
     button?.click();
     await until('the answer', () => vscode.posted.length > 0);
+    // A window for a second post of the answer: nothing later on this channel orders it.
     await sleep(50);
     expect(vscode.posted).to.deep.equal([{ type: 'extension_ui_response', id: 'v1', confirmed: true }]);
     await frame();

@@ -177,6 +177,8 @@ describe('WebSocketTransport in Chromium', () => {
     expect(transport.state).to.equal('closed');
     expect(states).to.deep.equal(['open', 'closed']);
     await until('the server sees the close', async () => (await server.connections(path)).open === 0);
+    // Ten times the reconnect delay: a reconnect that must never come has nothing to be ordered
+    // after. The window can only miss one.
     await sleep(100);
     expect(await server.connections(path)).to.deep.equal({ open: 0, total: 1, closeCodes: [1000] });
     expect(() => transport.send({ type: 'prompt', message: 'late' }))
@@ -193,6 +195,8 @@ describe('WebSocketTransport in Chromium', () => {
     });
     await server.drop(path);
     await until('closed', () => transport.state === 'closed');
+    // Twice the reconnect delay: the retry that close() stopped would have come by then. A window
+    // for what must never come; it can only miss it.
     await sleep(400);
     expect(states).to.deep.equal(['open', 'reconnecting', 'closed']);
     expect((await server.connections(path)).total).to.equal(1);

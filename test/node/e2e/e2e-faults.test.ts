@@ -499,6 +499,8 @@ describe('faults on the real agent, the bridge and the playground', () => {
     await expect.poll(() => ui(page).getAttribute('connection')).toBe('agent-exited');
     await expect.poll(() => ui(page).getByText('Agent exited (signal SIGKILL)').count()).toBe(1);
     expect(await dialog(page).count()).toBe(0);
+    // A window, not a barrier: the bridge drops what a tab sends to an agent that has exited
+    // without a word, so nothing later can be ordered after it. It can only miss a late write.
     await page.waitForTimeout(200);
     // Nothing was written once the process had exited; before that, at most the one answer that
     // raced the kill (it went to a process already dying: nobody could know yet).

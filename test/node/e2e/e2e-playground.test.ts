@@ -243,7 +243,10 @@ describe('the playground on the real agent', () => {
     await expect.poll(() => dialog(page).count()).toBe(0);
     const notes = page.locator('rpc-extension-ui rpc-notifications [part~="message"]');
     await expect.poll(() => notes.filter({ hasText: 'Demo stopped: no colour was picked.' }).count()).toBe(1);
-    await page.waitForTimeout(1000);
+    // A barrier, not a pause: a notification asked for after Stop comes, on the same connection,
+    // after anything the tour could still have asked.
+    await command(page, [{ call: 'notify', args: ['Asked after Stop'] }]);
+    await expect.poll(() => notes.filter({ hasText: 'Asked after Stop' }).count()).toBe(1);
     expect(await dialog(page).count()).toBe(0);
     await page.close();
   });

@@ -649,7 +649,8 @@ describe('the XSS corpus through the real agent, the bridge and the playground',
     ]);
     await expect.poll(() => dialog.count()).toBe(0);
 
-    // Give late effects (timers, refreshes, lazy loads) a moment, then look once more.
+    // Give late effects (timers, refreshes, lazy loads) a moment, then look once more: a window,
+    // not a barrier (a payload's own timer has nothing to be ordered after); it can only miss.
     await page.waitForTimeout(500);
     problems.push(...(await page.evaluate(() => (window as unknown as TrapWindow).__xssScan())));
     expect(problems).toEqual([]);
