@@ -1,7 +1,7 @@
 // `npm start`: install dependencies when missing, build the playground when its sources changed,
-// then run the rpc-ui bridge (bin/rpc-ui.mjs, in this process's place) on the default agent: the
-// current pi (1.x), offline, with the demo extension; the first start installs it (and a Node 22
-// when this one is older) into the bridge's cache. Arguments after `npm start --` go to
+// then run the rpc-ui bridge (bin/rpc-ui.mjs, in this process's place) on the offline demo
+// (`--demo`) of the default agent: the current pi (1.x), with the demo extension; the first start
+// installs it (and a Node 22 when this one is older) into the bridge's cache. Arguments after `npm start --` go to
 // `rpc-ui serve` (e.g. `npm start -- --agent omp`, `npm start -- --port 0 -- my-agent --mode rpc`).
 // `--agent atomic` builds atomic, once, from the source `npm test` uses (scripts/atomic-source.mjs).
 import { spawnSync } from 'node:child_process';
@@ -79,4 +79,7 @@ else if (
   console.error(`npm start: atomic's source is not at ${defaultAtomicSource()}, where npm test looks too.`);
 // `npm start -- serve --port 0` names the command itself.
 if (process.argv[2] !== 'serve') process.argv.splice(2, 0, 'serve');
+// The offline demo, unless an agent command follows `--` (that runs as written). A person's own
+// agent in their project is `node bin/rpc-ui.mjs serve --cwd FOLDER` (docs/hosting.md).
+if (!process.argv.includes('--') && !process.argv.includes('--demo')) process.argv.splice(3, 0, '--demo');
 await import('../bin/rpc-ui.mjs');

@@ -1,5 +1,7 @@
 /**
- * The rpc-ui-kit demo extension for pi. Load it with `pi --mode rpc -e examples/pi-extension/index.ts`.
+ * The rpc-ui-kit demo extension for pi. `npm start` runs it (the offline demo); beside your own
+ * agent it is `node bin/rpc-ui.mjs serve --extension examples/pi-extension/index.ts`, and in pi
+ * itself `pi --mode rpc -e examples/pi-extension/index.ts`.
  *
  * - `/demo` walks through every extension UI method with sensible content.
  * - `/demo-<method>` shows one method (select, confirm, input, editor, notify, status, widget,

@@ -3,8 +3,11 @@
  * that deletes or overwrites for good, it asks the user (`ctx.ui.confirm`). No, Escape, Stop or a
  * closed page block the call, and the agent is told why; Yes lets it run.
  *
- * Load it beside the demo: `pi --mode rpc -e examples/pi-extension/index.ts -e
- * examples/pi-extension/permission-gate.ts` (`rpc-ui serve --agent pi -- -e …` does the same).
+ * Try it on the stand-in model, from this repository: `node bin/rpc-ui.mjs serve --demo
+ * --stand-in-model --extension examples/pi-extension/permission-gate.ts`, then send `run: rm -rf
+ * scratch` from the page (the test bridge-own-agent.test.ts runs that). Beside your own agent in
+ * your project: `rpc-ui serve --cwd ~/work/app --extension …/permission-gate.ts`. Or in pi itself:
+ * `pi --mode rpc -e examples/pi-extension/permission-gate.ts`.
  */
 import type { ExtensionAPI } from '@mariozechner/pi-coding-agent';
 

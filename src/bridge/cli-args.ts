@@ -1,4 +1,5 @@
 /** The command line of `rpc-ui`: parsing and the usage text. Node only. */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AGENT_NAMES, type AgentName, isAgentName } from './agents/catalog.js';
 import { isLoopback } from './access.js';
@@ -9,12 +10,14 @@ import { DEFAULT_PORT } from './server.js';
 export const USAGE = `Usage: rpc-ui serve [options] [-- AGENT COMMAND...]
        rpc-ui install [${AGENT_NAMES.join('|')}|all]...
 
-serve: runs an agent in RPC mode, serves the playground at http://HOST:PORT/ and bridges the
-agent's stdin/stdout to the page over a WebSocket at /rpc.
+serve: runs an agent in RPC mode in a project folder, serves the playground at
+http://HOST:PORT/ and bridges the agent's stdin/stdout to the page over a WebSocket at /rpc.
 
 Without an agent command, runs an agent the bridge knows by name (--agent, default pi: the
-current pi 1.x), offline, with the demo extension (try /demo in the page). It is installed from
-the npm registry into a cache the first time, with a Node that fits it.
+current pi 1.x) as yours: your models, keys, settings, extensions and sessions, as it runs in a
+terminal. With --demo, the offline demo instead: nothing of yours, the demo extension (try /demo
+in the page), no model. The agent is installed from the npm registry into a cache the first
+time, with a Node that fits it.
 
 install: installs agents into that cache now (atomic is built from its source, named by
 RPC_UI_ATOMIC_SOURCE). The cache is RPC_UI_CACHE, else $XDG_CACHE_HOME/rpc-ui-kit, else
@@ -22,8 +25,12 @@ RPC_UI_ATOMIC_SOURCE). The cache is RPC_UI_CACHE, else $XDG_CACHE_HOME/rpc-ui-ki
 
 Options:
   --agent NAME          ${AGENT_NAMES.join(', ')} (default pi)
-  --stand-in-model      run the agent's turns on a scripted model on this machine (no network,
+  --cwd DIR             the folder the agent works in (default: this one; the demo's own
+                        throwaway folder with --demo)
+  --demo                the offline demo: a throwaway home, the demo extension, no model
+  --stand-in-model      the demo, its turns on a scripted model on this machine (no network,
                         no key): a prompt gets a streamed reply; "run: ls" calls the bash tool
+  --extension FILE      also load this extension into the agent by name (repeatable)
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host ADDR           address to listen on (default 127.0.0.1)
   --token T             the secret a page must give (default: a new one at each start; also
@@ -43,7 +50,9 @@ Options:
   --no-open             do not open the browser (also when CI is set)
   -h, --help            show this text
 
-Example:
+Examples:
+  rpc-ui serve --cwd ~/work/project
+  rpc-ui serve --demo --extension ./my-extension.ts
   rpc-ui serve --port 0 -- pi --mode rpc --no-session`;
 
 /** What `rpc-ui serve` was asked to do. */
@@ -64,8 +73,14 @@ export interface ServeArgs {
   readonly agent: readonly string[];
   /** The agent by name, when no command is given. */
   readonly agentName: AgentName;
-  /** `--stand-in-model`: the agent by name runs its turns on the stand-in model. */
+  /** `--demo` (or `--stand-in-model`): the agent by name runs as the offline demo. */
+  readonly demo: boolean;
+  /** `--stand-in-model`: the demo's agent runs its turns on the stand-in model. */
   readonly standInModel: boolean;
+  /** `--cwd`, made absolute: the folder the agent works in. */
+  readonly cwd: string | undefined;
+  /** `--extension`, each made absolute: extensions the agent by name loads besides. */
+  readonly extensions: readonly string[];
 }
 
 /** The outcome of parsing the command line. */
@@ -123,6 +138,24 @@ function installArgs(names: readonly string[]): CliParse {
       };
   }
   return { kind: 'install', agents: [...new Set(agents)] };
+}
+
+/**
+ * Why options for an agent by name do not go with an agent command, saying what to do instead;
+ * `undefined` when none was given.
+ */
+function commandOnlyMessage(
+  values: { readonly demo?: boolean; readonly 'stand-in-model'?: boolean; readonly extension?: string[] },
+  agent: readonly string[],
+): string | undefined {
+  const command = agent.join(' ');
+  if (values.extension?.length)
+    return `--extension loads into an agent by name (--agent); add it to your command instead: rpc-ui serve -- ${command} ${values.extension.map((file) => `-e ${file}`).join(' ')}`;
+  if (values['stand-in-model'])
+    return `--stand-in-model runs the demo of an agent by name: rpc-ui serve --agent NAME --stand-in-model (your command uses the models you configured for it).`;
+  if (values.demo)
+    return '--demo runs an agent by name offline (rpc-ui serve --agent NAME --demo); your command runs as you wrote it.';
+  return undefined;
 }
 
 /** A token goes in a URL and a cookie as it is: no character either would need escaped. */
@@ -200,6 +233,9 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         'no-token': { type: 'boolean' },
         agent: { type: 'string' },
         'stand-in-model': { type: 'boolean' },
+        demo: { type: 'boolean' },
+        cwd: { type: 'string' },
+        extension: { type: 'string', multiple: true },
         'allow-origin': { type: 'string', multiple: true },
         'allow-command': { type: 'string', multiple: true },
         'public-url': { type: 'string' },
@@ -232,11 +268,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (port === undefined)
     return { kind: 'error', message: `--port must be 0 to 65535, not "${values.port}".` };
   if (split >= 0 && agent.length === 0) return { kind: 'error', message: 'No agent command after "--".' };
-  if (values['stand-in-model'] && agent.length > 0)
-    return {
-      kind: 'error',
-      message: '--stand-in-model configures an agent by name (--agent), not a command.',
-    };
+  if (agent.length > 0) {
+    const byName = commandOnlyMessage(values, agent);
+    if (byName) return { kind: 'error', message: byName };
+  }
   const host = values.host ?? '127.0.0.1';
   const access = accessArgs(values, host, env);
   if (typeof access === 'string') return { kind: 'error', message: access };
@@ -260,7 +295,10 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       open: !values['no-open'] && !env.CI,
       agent,
       agentName,
+      demo: (values.demo ?? false) || (values['stand-in-model'] ?? false),
       standInModel: values['stand-in-model'] ?? false,
+      cwd: values.cwd === undefined ? undefined : resolve(values.cwd),
+      extensions: (values.extension ?? []).map((file) => resolve(file)),
     },
   };
 }

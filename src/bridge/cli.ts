@@ -1,11 +1,12 @@
 /**
- * `rpc-ui serve [options] [-- AGENT COMMAND...]`: runs an agent (by default the embedded pi with
- * the demo extension), serves the playground and bridges them (the options: cli-args.ts). Prints one line `rpc-ui: serving URL` on stdout when ready; everything else goes to
- * stderr. Ctrl+C, SIGTERM or SIGHUP ends the agent by closing its stdin; a second one kills it.
+ * `rpc-ui serve [options] [-- AGENT COMMAND...]`: runs an agent in a project folder (by default
+ * the person's own pi; the offline demo with `--demo`), serves the playground and bridges them
+ * (the options: cli-args.ts). Prints one line `rpc-ui: serving URL` on stdout when ready;
+ * everything else goes to stderr. Ctrl+C, SIGTERM or SIGHUP ends the agent by closing its stdin; a second one kills it.
  * bin/rpc-ui.mjs runs it. Node only.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCli, type ServeArgs, USAGE } from './cli-args.js';
 import { type AgentCommand, type AgentName, agentCommand } from './agents/catalog.js';
@@ -36,28 +37,55 @@ function openBrowser(url: string): void {
 
 const log = (message: string) => console.error(message);
 
+/** `--cwd`, when it names a folder; throws saying what it names otherwise. */
+function checkedCwd(cwd: string | undefined): string | undefined {
+  if (cwd === undefined) return undefined;
+  let folder: boolean;
+  try {
+    folder = statSync(cwd).isDirectory();
+  } catch {
+    throw new Error(`--cwd ${cwd}: there is no such folder.`);
+  }
+  if (!folder) throw new Error(`--cwd ${cwd} is a file, not a folder.`);
+  return cwd;
+}
+
 /**
- * The agent to run: the one after `--` (named by its package when it is a known agent's), or the one named (installed first when need be), on the
- * stand-in model with `--stand-in-model`.
+ * The agent to run: the one after `--` (named by its package when it is a known agent's), or the
+ * one named (installed first when need be), as the person's own or as the demo (on the stand-in
+ * model with `--stand-in-model`), in `--cwd`.
  */
 async function agentFor(args: ServeArgs): Promise<{ agent: BridgeAgentOptions; cleanup: () => void }> {
+  const cwd = checkedCwd(args.cwd);
   const [command, ...rest] = args.agent;
   if (command !== undefined) {
     // Named as --agent names its own, when its package says which it is.
     const identity = identifyCommand(command, rest);
     if (identity) log(`rpc-ui: the command runs ${identity.name} ${identity.version ?? ''}`.trimEnd());
-    return { agent: { command, args: rest, ...(identity ? { identity } : {}) }, cleanup: () => undefined };
+    return {
+      agent: { command, args: rest, cwd: cwd ?? process.cwd(), ...(identity ? { identity } : {}) },
+      cleanup: () => undefined,
+    };
   }
   const model = args.standInModel ? await startStandInModel() : undefined;
   if (model) log(`rpc-ui: the stand-in model answers at ${model.baseUrl} (scripted, offline).`);
   const named: AgentCommand = await agentCommand(args.agentName, {
     log,
+    setup: args.demo ? 'demo' : 'own',
+    extensions: args.extensions,
+    ...(cwd ? { cwd } : {}),
     ...(model ? { standInModel: model.baseUrl } : {}),
   });
   const { name, version } = named.identity;
   const on = model ? ', stand-in model' : '';
+  log(`rpc-ui: ${name} works in ${named.cwd}${args.demo ? ' (the offline demo)' : ''}.`);
   return {
-    agent: { ...named, label: `${name} ${version ?? ''} (demo extension${on})` },
+    agent: {
+      ...named,
+      label: args.demo
+        ? `${name} ${version ?? ''} (demo extension${on})`
+        : `${name} ${version ?? ''}`.trimEnd(),
+    },
     cleanup: () => {
       named.cleanup();
       void model?.close();

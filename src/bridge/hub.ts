@@ -57,6 +57,8 @@ export interface AgentHubOptions {
   readonly restart?: () => AgentProcess;
   /** Which agent it is, when the bridge started it by name (an oh-my-pi says so itself). */
   readonly identity?: AgentIdentity;
+  /** The folder the agent works in, as the page is told it (`~/work/app`). */
+  readonly folder?: string;
   /** Called with the number of connected tabs each time a tab comes or goes. */
   readonly onTabCount?: (count: number) => void;
   /** The command types a tab may send the agent (answers always go); default `commandAllowList()`. */
@@ -73,6 +75,7 @@ function closeReason(reason: string): string {
 /** Connects one agent process to the browser tabs. */
 export class AgentHub {
   readonly #label: string;
+  readonly #folder: string | undefined;
   readonly #log: (message: string) => void;
   readonly #restart: (() => AgentProcess) | undefined;
   readonly #identity: AgentIdentity | undefined;
@@ -99,6 +102,7 @@ export class AgentHub {
 
   constructor(options: AgentHubOptions) {
     this.#label = options.label;
+    this.#folder = options.folder;
     this.#log = options.log ?? (() => undefined);
     this.#restart = options.restart;
     this.#identity = options.identity;
@@ -203,6 +207,7 @@ export class AgentHub {
       type: 'rpc_ui_hello',
       agent: this.#label,
       ...(identity ? { identity } : {}),
+      ...(this.#folder === undefined ? {} : { folder: this.#folder }),
       session: this.#session,
       running: this.#exit === undefined,
       ...this.#table.live(),

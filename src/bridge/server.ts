@@ -18,6 +18,7 @@ import type { BridgeAgentExit } from '../protocol/bridge.js';
 import { AgentProcess } from './agent-process.js';
 import { hostPort, isLoopback } from './access.js';
 import { commandAllowList } from './commands.js';
+import { folderName } from './folder-name.js';
 import { AgentHub } from './hub.js';
 import { PageGate, type PageGateSettings, readPublicUrl } from './page-gate.js';
 
@@ -259,6 +260,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     log,
     restart: spawnAgent,
     identity: spec.identity,
+    folder: folderName(spec.cwd ?? process.cwd()),
     onTabCount: (count) => {
       if (!closing) unused.tabCount(count);
     },

@@ -50,10 +50,22 @@ if (token !== null) {
   history.replaceState(history.state, '', shown);
 }
 url.hash = '';
+// Which agent and version this is (the bridge's hello, or oh-my-pi's own ready line), and the
+// folder it works in (the bridge's hello).
+const agentLine = document.querySelector<HTMLElement>('#agent');
+const shownAgent: { name?: string | undefined; folder?: string | undefined } = {};
+function showAgent(change: typeof shownAgent): void {
+  Object.assign(shownAgent, change);
+  const { name, folder } = shownAgent;
+  if (agentLine && name) agentLine.textContent = `Agent: ${name}${folder ? ` · in ${folder}` : ''}`;
+}
+
 const transport = new WebSocketTransport({ url });
 transport.on('message', (line) => {
-  const parsed = line.type === 'rpc_ui_agent_stderr' ? line.parse() : undefined;
+  const parsed =
+    line.type === 'rpc_ui_agent_stderr' || line.type === 'rpc_ui_hello' ? line.parse() : undefined;
   const relayed = parsed?.ok ? readBridgeMessage(parsed.value) : undefined;
+  if (relayed?.type === 'rpc_ui_hello') showAgent({ folder: relayed.folder });
   if (relayed?.type === 'rpc_ui_agent_stderr') log.addStderr(relayed.lines);
   else log.add('in', line.text);
 });
@@ -64,12 +76,10 @@ transport.send = (outgoing) => {
 };
 ui.transport = transport;
 
-// Which agent and version this is (the bridge's hello, or oh-my-pi's own ready line).
-const agent = document.querySelector<HTMLElement>('#agent');
 // The sign-in form lists the providers the agent names itself (atomic's oauthProviders).
-ui.controller.on('agent', ({ name, version }) => {
-  if (agent) agent.textContent = `Agent: ${name}${version ? ` ${version}` : ''}`;
-});
+ui.controller.on('agent', ({ name, version }) =>
+  showAgent({ name: `${name}${version ? ` ${version}` : ''}` }),
+);
 
 bindComposer({ form, message, send: sendButton, followUp, hint }, ui.controller, transcript, () =>
   canSend(ui.connection),

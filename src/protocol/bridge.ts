@@ -53,6 +53,11 @@ export interface BridgeHello {
    */
   readonly identity?: AgentIdentity;
   /**
+   * The folder the agent works in, for display (`~` for the bridge's user's home). An older bridge
+   * sends none.
+   */
+  readonly folder?: string;
+  /**
    * A new random name at each start of the agent process: answers given to an earlier process
    * must never reach this one (its ids may be the same). An older bridge sends none.
    */
@@ -175,6 +180,7 @@ export function readBridgeMessage(value: unknown): BridgeMessage | undefined {
         running,
         ...(isString(session) && session ? { session } : {}),
         ...(identity ? { identity } : {}),
+        ...(isString(value.folder) ? { folder: value.folder } : {}),
         ...Object.fromEntries(Object.entries(lists).filter(([, list]) => list !== undefined)),
       };
     }

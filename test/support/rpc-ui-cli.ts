@@ -1,8 +1,10 @@
 /** `rpc-ui` run as a user runs it, in its own process group, for the tests. Node only. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheRoot } from '../../src/bridge/agents/cache.js';
 import { until } from './bridge-tab.js';
 
 /** The repository's root. */
@@ -17,7 +19,24 @@ export interface Cli {
   readonly exited: Promise<number | null>;
 }
 
-/** Run `bin/rpc-ui.mjs` (or `script`) with these arguments, `CI` unset so nothing differs. */
+/**
+ * The home folder every `rpc-ui` of the tests runs with, made for this run: an agent run as the
+ * person's own reads nothing of the real one. The agents' cache stays where it is.
+ */
+let home: string | undefined;
+function testHome(): string {
+  if (home === undefined) {
+    const made = mkdtempSync(join(tmpdir(), 'rpc-ui-test-home-'));
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+    home = made;
+  }
+  return home;
+}
+
+/**
+ * Run `bin/rpc-ui.mjs` (or `script`) with these arguments, `CI` unset so nothing differs, in a
+ * home of the tests' own (`env` may name another).
+ */
 export function runCli(
   args: readonly string[],
   script = join(root, 'bin', 'rpc-ui.mjs'),
@@ -25,7 +44,7 @@ export function runCli(
 ): Cli {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
-    env: { ...process.env, CI: '', ...env },
+    env: { ...process.env, CI: '', HOME: testHome(), RPC_UI_CACHE: cacheRoot(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a failed test can end everything it started.
     detached: true,

@@ -1,7 +1,9 @@
 /**
  * The agents the bridge knows by name, and how each is got, flagged and run: pi 1.x (the
- * default), pi 0.73.1 (this project's devDependency), oh-my-pi and atomic. Each runs in RPC mode,
- * offline, in a throwaway HOME, with nothing of the user's own loaded. Node only.
+ * default), pi 0.73.1 (this project's devDependency), oh-my-pi and atomic, in RPC mode. Each runs
+ * either as the person's own (their home, models, keys, settings, extensions and sessions, as in
+ * a terminal, in their project folder) or as the offline demo (a throwaway HOME, the demo
+ * extension, nothing of the person's loaded). Node only.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,13 @@ export function isAgentName(name: string): name is AgentName {
   return (AGENT_NAMES as readonly string[]).includes(name);
 }
 
+/**
+ * How an agent by name is set up: `own`, the person's own configuration, as the agent reads it
+ * when started in a terminal; `demo`, offline in a throwaway HOME with the demo extension and no
+ * model (or the stand-in model).
+ */
+export type AgentSetup = 'own' | 'demo';
+
 /** A command line ready for `AgentProcess`, with the cleanup of what it created. */
 export interface AgentCommand {
   readonly command: string;
@@ -31,16 +40,25 @@ export interface AgentCommand {
   readonly env: NodeJS.ProcessEnv;
   /** Which agent this is, as the page is told. */
   readonly identity: AgentIdentity;
-  /** Remove the throwaway HOME (call it once the agent has exited). */
+  /** Remove the demo's throwaway HOME, if any (call it once the agent has exited). */
   readonly cleanup: () => void;
 }
 
 /** Options of {@link agentCommand}. */
 export interface AgentCommandOptions {
+  /** The person's own configuration, or the offline demo (the default). */
+  readonly setup?: AgentSetup;
+  /**
+   * The folder the agent works in. By default: the folder this process runs in for `own`, the
+   * throwaway HOME for `demo`.
+   */
+  readonly cwd?: string;
   /** More agent arguments, appended. */
   readonly extraArgs?: readonly string[];
-  /** The extension to load (`-e`); the demo extension by default. */
+  /** The demo's extension (`-e`) in its place: the demo extension by default. */
   readonly extension?: string;
+  /** Extensions loaded besides (`-e` each), in either setup. */
+  readonly extensions?: readonly string[];
   /** Where installs and builds say what they do (stderr in the CLI). */
   readonly log?: Log;
   /** The settings to read (`RPC_UI_ATOMIC_SOURCE`, `RPC_UI_CACHE`); `process.env` by default. */
@@ -48,11 +66,15 @@ export interface AgentCommandOptions {
   /** Install what is missing (default); `false` throws NotInstalledError instead. */
   readonly install?: boolean;
   /**
-   * The base URL of a stand-in model (`startStandInModel().baseUrl`): the agent is given it as a
-   * provider and runs its turns on it.
+   * The base URL of a stand-in model (`startStandInModel().baseUrl`): the demo's agent is given it
+   * as a provider and runs its turns on it. Not with `own`: its provider is written into the
+   * agent's folder, which is the person's then.
    */
   readonly standInModel?: string;
 }
+
+/** The flags that put an agent in RPC mode and nothing else: what `own` adds to the person's. */
+const RPC_MODE = ['--mode', 'rpc'];
 
 /** oh-my-pi's flags: it has no `--offline` and names some of pi's others differently. */
 const OMP_RPC_FLAGS = [
@@ -89,9 +111,10 @@ const PI_TREE = { name: 'pi', title: 'pi 1.6.0', scripts: false };
 const OMP_TREE = { name: 'omp', title: 'oh-my-pi 18.2.3', scripts: false };
 
 /**
- * The command that runs agent `name` with the demo extension (or `extension`), installing the
- * agent and its runtime into the cache first when they are not there (said on `log`).
- * @throws PiNotInstalledError for pi 0.73 without the devDependency, AtomicSourceMissingError
+ * The command that runs agent `name` as the person's own or as the demo (with the demo extension,
+ * or `extension`), installing the agent and its runtime into the cache first when they are not
+ * there (said on `log`).
+ * @throws RangeError for a stand-in model with `own`; PiNotInstalledError for pi 0.73 without the devDependency, AtomicSourceMissingError
  *   for atomic with no source named, NotInstalledError for one not installed with `install:
  *   false`, an Error when an install fails
  */
@@ -102,7 +125,14 @@ export async function agentCommand(
   const log = options.log ?? (() => undefined);
   const env = options.env ?? process.env;
   const install = options.install ?? true;
-  const tail = ['-e', options.extension ?? demoExtension, ...(options.extraArgs ?? [])];
+  const own = options.setup === 'own';
+  if (own && options.standInModel)
+    throw new RangeError(
+      "The stand-in model runs the demo's agent: its provider would go into the person's.",
+    );
+  const extensions = [...(own ? [] : [options.extension ?? demoExtension]), ...(options.extensions ?? [])];
+  const tail = [...extensions.flatMap((path) => ['-e', path]), ...(options.extraArgs ?? [])];
+  const flags = (demoFlags: readonly string[]) => (own ? RPC_MODE : demoFlags);
   let command: string;
   let args: string[];
   let identity: AgentIdentity;
@@ -111,7 +141,7 @@ export async function agentCommand(
     case 'pi-0.73': {
       const cli = findPiCli();
       if (!cli) throw new PiNotInstalledError();
-      [command, args] = [process.execPath, [cli, ...PI_RPC_FLAGS, ...tail]];
+      [command, args] = [process.execPath, [cli, ...flags(PI_RPC_FLAGS), ...tail]];
       identity = { name: 'pi', version: versionOf(join(cli, '..', '..', 'package.json')) ?? '0.73' };
       break;
     }
@@ -119,7 +149,7 @@ export async function agentCommand(
       const dir = await installTree(PI_TREE, log, install);
       const pkg = join(dir, 'node_modules', '@earendil-works', 'pi-coding-agent');
       command = await nodeAtLeast([22, 19], 'pi 1.x', log, install);
-      args = [join(pkg, 'dist', 'bundle', 'cli.js'), ...PI_RPC_FLAGS, ...tail];
+      args = [join(pkg, 'dist', 'bundle', 'cli.js'), ...flags(PI_RPC_FLAGS), ...tail];
       identity = { name: 'pi', version: versionOf(join(pkg, 'package.json')) ?? '1' };
       break;
     }
@@ -127,7 +157,7 @@ export async function agentCommand(
       const dir = await installTree(OMP_TREE, log, install);
       const pkg = join(dir, 'node_modules', '@oh-my-pi', 'pi-coding-agent');
       command = await bunBinary(log, install);
-      args = [join(pkg, 'dist', 'cli.js'), ...OMP_RPC_FLAGS, ...tail];
+      args = [join(pkg, 'dist', 'cli.js'), ...flags(OMP_RPC_FLAGS), ...tail];
       identity = { name: 'omp', version: versionOf(join(pkg, 'package.json')) ?? '18' };
       break;
     }
@@ -136,7 +166,7 @@ export async function agentCommand(
       if (!env[ATOMIC_SOURCE_ENV]) throw new AtomicSourceMissingError();
       command = await nodeAtLeast([22, 19], 'atomic', log, install);
       const cli = await atomicCli(env[ATOMIC_SOURCE_ENV], command, log, install);
-      args = [cli, ...PI_RPC_FLAGS, ...tail];
+      args = [cli, ...flags(PI_RPC_FLAGS), ...tail];
       // Its package says 0.0.0: the commit it was built from says more.
       const commit = atomicCommit(cli);
       identity = { name: 'atomic', ...(commit ? { version: commit } : {}) };
@@ -144,6 +174,16 @@ export async function agentCommand(
       break;
     }
   }
+  if (own)
+    return {
+      command,
+      args,
+      cwd: options.cwd ?? process.cwd(),
+      // The person's environment as it is: their HOME, keys and settings.
+      env: { ...env, ...(name === 'omp' ? { PI_RPC_EMIT_TITLE: '1' } : {}) },
+      identity,
+      cleanup: () => undefined,
+    };
   const home = mkdtempSync(join(tmpdir(), 'rpc-ui-agent-'));
   const agentDir = join(home, 'agent');
   mkdirSync(agentDir, { recursive: true });
@@ -153,9 +193,9 @@ export async function agentCommand(
   return {
     command,
     args,
-    cwd: home,
+    cwd: options.cwd ?? home,
     env: {
-      ...process.env,
+      ...env,
       HOME: home,
       [`${prefix}_CODING_AGENT_DIR`]: agentDir,
       [`${prefix}_OFFLINE`]: '1',

@@ -17,7 +17,7 @@ afterEach(killClis);
 
 describe('rpc-ui serve', () => {
   it('prints one serving line, bridges the default agent (the current pi), and ends it cleanly on SIGTERM', async () => {
-    const cli = runCli(['serve', '--port', '0', '--no-open']);
+    const cli = runCli(['serve', '--demo', '--port', '0', '--no-open']);
     const line = await until('the serving line', () => cli.stdout[0], 15_000);
     const match = /^rpc-ui: serving (http:\/\/127\.0\.0\.1:(\d+)\/\?token=[0-9a-f-]{36})$/.exec(line);
     expect(match, `${line}\n${cli.stderr()}`).not.toBeNull();
@@ -29,6 +29,8 @@ describe('rpc-ui serve', () => {
       type: 'rpc_ui_hello',
       agent: 'pi 1.6.0 (demo extension)',
       identity: { name: 'pi', version: '1.6.0' },
+      // The demo works in a throwaway folder of its own.
+      folder: expect.stringMatching(/rpc-ui-agent-\w+$/),
       session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       running: true,
       dialogs: [],
@@ -183,14 +185,28 @@ describe('rpc-ui arguments', () => {
         open: false,
         agent: ['pi', '--mode', 'rpc'],
         agentName: 'pi',
+        demo: false,
         standInModel: false,
+        cwd: undefined,
+        extensions: [],
       },
     });
+    // An agent by name is the person's own unless the demo is asked for; the stand-in model is the demo's.
     expect(parseCli(['serve', '--agent', 'omp'], {})).toMatchObject({
-      args: { agent: [], agentName: 'omp' },
+      args: { agent: [], agentName: 'omp', demo: false },
     });
+    expect(parseCli(['serve', '--demo'], {})).toMatchObject({ args: { demo: true, standInModel: false } });
     expect(parseCli(['serve', '--stand-in-model'], {})).toMatchObject({
-      args: { agent: [], agentName: 'pi', standInModel: true },
+      args: { agent: [], agentName: 'pi', demo: true, standInModel: true },
+    });
+    // Folders and files are taken from where rpc-ui was started, as a shell would.
+    expect(
+      parseCli(['serve', '--cwd', 'project', '--extension', 'a.ts', '--extension', '/x/b.ts'], {}),
+    ).toMatchObject({
+      args: { cwd: join(process.cwd(), 'project'), extensions: [join(process.cwd(), 'a.ts'), '/x/b.ts'] },
+    });
+    expect(parseCli(['serve', '--cwd', '/srv/app', '--', 'my-agent'], {})).toMatchObject({
+      args: { cwd: '/srv/app', agent: ['my-agent'] },
     });
     expect(parseCli(['install'], {})).toEqual({ kind: 'install', agents: ['pi'] });
     expect(parseCli(['install', 'omp', 'all'], {})).toEqual({
@@ -218,9 +234,21 @@ describe('rpc-ui arguments', () => {
       message: '--agent takes pi, omp, atomic, pi-0.73, not "claude".',
     });
     expect(parseCli(['serve', '--agent', 'omp', '--', 'omp'], {})).toMatchObject({ kind: 'error' });
+    // What goes with an agent by name says, with a command, what to write instead.
     expect(parseCli(['serve', '--stand-in-model', '--', 'pi'], {})).toEqual({
       kind: 'error',
-      message: '--stand-in-model configures an agent by name (--agent), not a command.',
+      message:
+        '--stand-in-model runs the demo of an agent by name: rpc-ui serve --agent NAME --stand-in-model (your command uses the models you configured for it).',
+    });
+    expect(parseCli(['serve', '--extension', 'gate.ts', '--', 'pi', '--mode', 'rpc'], {})).toEqual({
+      kind: 'error',
+      message:
+        '--extension loads into an agent by name (--agent); add it to your command instead: rpc-ui serve -- pi --mode rpc -e gate.ts',
+    });
+    expect(parseCli(['serve', '--demo', '--', 'pi'], {})).toEqual({
+      kind: 'error',
+      message:
+        '--demo runs an agent by name offline (rpc-ui serve --agent NAME --demo); your command runs as you wrote it.',
     });
     expect(parseCli(['install', 'claude'], {})).toMatchObject({ kind: 'error' });
     expect(parseCli(['serve', '--'], {})).toMatchObject({

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { agentCommand } from '../../../src/bridge/agents/catalog.js';
 import { type Bridge, startBridge } from '../../../src/bridge/server.js';
+import { folderName } from '../../../src/bridge/folder-name.js';
 import { Tab } from '../../support/bridge-tab.js';
 
 const bridges: Bridge[] = [];
@@ -71,6 +72,8 @@ describe('the agent ends', () => {
       type: 'rpc_ui_hello',
       session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       agent: 'tea agent',
+      // No folder named: the bridge's own, the home shown as ~.
+      folder: folderName(process.cwd()),
       running: true,
       dialogs: [],
       statuses: [],

@@ -41,7 +41,7 @@ async function probeAnswer(tab: Tab): Promise<Record<string, unknown>> {
 
 describe('no process reaches the agent without the token', () => {
   it('refuses the probe of another process with a forged Origin and no token, on the real pi', async () => {
-    const cli = runCli(['serve', '--port', '0', '--no-open']);
+    const cli = runCli(['serve', '--demo', '--port', '0', '--no-open']);
     const url = new URL(await servingUrl(cli));
     const token = url.searchParams.get('token') ?? '';
     expect(token).toMatch(/^[0-9a-f-]{36}$/);
@@ -74,7 +74,7 @@ describe('no process reaches the agent without the token', () => {
   }, 30_000);
 
   it('passes the probe with --allow-command bash, and says so at the start', async () => {
-    const cli = runCli(['serve', '--port', '0', '--no-open', '--allow-command', 'bash']);
+    const cli = runCli(['serve', '--demo', '--port', '0', '--no-open', '--allow-command', 'bash']);
     const url = await servingUrl(cli);
     expect(cli.stderr()).toContain('rpc-ui: --allow-command bash: every page let in may send it');
     const tab = await Tab.open(url);
@@ -86,7 +86,15 @@ describe('no process reaches the agent without the token', () => {
   }, 30_000);
 
   it('lets a script in with the token as a header, and whoever wants it in with --no-token, on loopback only', async () => {
-    const cli = runCli(['serve', '--port', '0', '--no-open', '--token', 'a-fixed-token-0123456789']);
+    const cli = runCli([
+      'serve',
+      '--demo',
+      '--port',
+      '0',
+      '--no-open',
+      '--token',
+      'a-fixed-token-0123456789',
+    ]);
     const url = new URL(await servingUrl(cli));
     expect(url.search).toBe('?token=a-fixed-token-0123456789');
     const header = await rawSocket(`ws://${url.host}/rpc`, {
@@ -98,7 +106,7 @@ describe('no process reaches the agent without the token', () => {
     cli.child.kill('SIGTERM');
     await cli.exited;
 
-    const open = runCli(['serve', '--port', '0', '--no-open', '--no-token']);
+    const open = runCli(['serve', '--demo', '--port', '0', '--no-open', '--no-token']);
     const bare = new URL(await servingUrl(open));
     expect(bare.search).toBe('');
     await until('the warning', () => (open.stderr().includes('--no-token: any process') ? true : undefined));
@@ -109,7 +117,7 @@ describe('no process reaches the agent without the token', () => {
     open.child.kill('SIGTERM');
     await open.exited;
 
-    const wide = runCli(['serve', '--port', '0', '--no-open', '--host', '0.0.0.0', '--no-token']);
+    const wide = runCli(['serve', '--demo', '--port', '0', '--no-open', '--host', '0.0.0.0', '--no-token']);
     expect(await wide.exited).toBe(2);
     expect(wide.stderr()).toContain('--no-token is for loopback only; a bridge on 0.0.0.0 needs its token.');
   }, 40_000);
@@ -204,7 +212,7 @@ describe('TLS without a proxy', () => {
   }, 30_000);
 
   it('says which file it cannot read, and starts nothing', async () => {
-    const cli = runCli(['serve', '--port', '0', '--no-open', '--token-file', 'no/such/token']);
+    const cli = runCli(['serve', '--demo', '--port', '0', '--no-open', '--token-file', 'no/such/token']);
     expect(await cli.exited).toBe(1);
     expect(cli.stderr()).toContain('rpc-ui: cannot read the token file no/such/token: ENOENT');
   }, 20_000);

@@ -4,11 +4,12 @@
  * misbehaving tab gets.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agentCommand } from '../../../src/bridge/agents/catalog.js';
+import { type AgentCommand, agentCommand } from '../../../src/bridge/agents/catalog.js';
 import { type Bridge, DEFAULT_MAX_PAYLOAD, startBridge } from '../../../src/bridge/server.js';
 import { Tab, until } from '../../support/bridge-tab.js';
 
 let bridge: Bridge;
+let command: AgentCommand;
 let base: string;
 let cleanup: () => void;
 const tabs: Tab[] = [];
@@ -23,7 +24,7 @@ async function openTab(): Promise<Tab> {
 }
 
 beforeAll(async () => {
-  const command = await agentCommand('pi-0.73');
+  command = await agentCommand('pi-0.73');
   cleanup = command.cleanup;
   bridge = await startBridge({ port: 0, agent: { ...command, label: 'pi (test)' } });
   base = bridge.url;
@@ -53,6 +54,8 @@ describe('the bridge', () => {
       session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       agent: 'pi (test)',
       identity: { name: 'pi', version: '0.73.1' },
+      // Where the agent works: the demo's throwaway folder.
+      folder: command.cwd,
       running: true,
       dialogs: [],
       statuses: [],

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentCommand } from '../../../src/bridge/agents/catalog.js';
+import { folderName } from '../../../src/bridge/folder-name.js';
 import { type Bridge, startBridge } from '../../../src/bridge/server.js';
 import { strayInput } from '../../../src/components/dialog/stray-input.js';
 import type { OutboundMessage } from '../../../src/transport/transport.js';
@@ -26,6 +27,8 @@ let playground: Awaited<ReturnType<typeof buildPlayground>>;
 let bridge: Bridge;
 let observer: Tab;
 let cleanup: () => void;
+/** The folder the agent works in, as the page names it. */
+let folder: string;
 let readmeDir: string;
 let readmeSite: Awaited<ReturnType<typeof serveDirectory>>;
 const toAgent: OutboundMessage[] = [];
@@ -39,6 +42,7 @@ beforeAll(async () => {
   readmeSite = await serveDirectory(join(readmeDir, 'dist'));
   const command = await agentCommand('pi', { install: false });
   cleanup = command.cleanup;
+  folder = folderName(command.cwd);
   bridge = await startBridge({
     port: 0,
     agent: command,
@@ -102,7 +106,11 @@ describe.each([
   }, 30_000);
 
   it('names the agent, takes the token out of the address, and answers every dialog type', async () => {
-    await waitFor(page, 'the agent named', (state) => state.agent === 'Agent: pi 1.6.0');
+    await waitFor(
+      page,
+      'the agent named, and its folder',
+      (state) => state.agent === `Agent: pi 1.6.0 · in ${folder}`,
+    );
     expect(await page.url()).toBe(bridge.url.replace(/\?token=.*/, ''));
     const mark = await probe(page, [
       { call: 'select', args: ['Pick one', ['alpha', 'beta ✓', 'gamma']] },

@@ -125,8 +125,9 @@ beforeAll(async () => {
     return { name, agent, shown, port, token, toAgent: [], logs: [] };
   };
   sessions = {
-    alice: session('alice', 'pi', /^Agent: pi 1\.6\.0$/, alicePort),
-    bob: session('bob', 'pi-0.73', /^Agent: pi 0\.73\.1$/, bobPort),
+    // Each with the folder it works in: the demo's own.
+    alice: session('alice', 'pi', /^Agent: pi 1\.6\.0 · in \S*rpc-ui-agent-\w+$/, alicePort),
+    bob: session('bob', 'pi-0.73', /^Agent: pi 0\.73\.1 · in \S*rpc-ui-agent-\w+$/, bobPort),
   };
   nginx = await startNginx(
     join(work, 'nginx'),

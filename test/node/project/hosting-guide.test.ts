@@ -21,6 +21,7 @@ function serveFlags(line: string): string[] {
   const words = line
     .replace(/\\\n\s*/g, '')
     .replaceAll('${PORT}', '5301')
+    .replaceAll('${PROJECT}', '/home/alice/work/app')
     .replaceAll('%d', '/run/credentials')
     .replaceAll('%i', 'alice')
     .trim()
@@ -71,7 +72,7 @@ describe('docs/hosting.md', () => {
     expect(check.status).toBe(0);
   });
 
-  it("names only flags rpc-ui serve takes, in the bridge's command and in the systemd unit", () => {
+  it("names only flags rpc-ui serve takes, in the bridge's command and in the systemd unit, each person's own agent in their folder", () => {
     const command = hostingBlock('Each bridge', 'sh');
     const unit =
       /^ExecStart=(.*)$/m.exec(hostingBlock('One bridge per user, with systemd', 'ini'))?.[1] ?? '';
@@ -80,6 +81,9 @@ describe('docs/hosting.md', () => {
       expect(parsed, line).toMatchObject({
         kind: 'serve',
         args: {
+          // Each person's own agent, in their project.
+          demo: false,
+          cwd: '/home/alice/work/app',
           trustProxies: ['127.0.0.1'],
           publicUrl: expect.stringMatching(/^https:\/\/dev\.example\/sessions\//),
         },
