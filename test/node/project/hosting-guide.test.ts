@@ -21,7 +21,7 @@ function serveFlags(line: string): string[] {
   const words = line
     .replace(/\\\n\s*/g, '')
     .replaceAll('${PORT}', '5301')
-    .replaceAll('${PROJECT}', '/home/alice/work/app')
+    .replaceAll('${PROJECT}', '/srv/work/alice/app')
     .replaceAll('%d', '/run/credentials')
     .replaceAll('%i', 'alice')
     .trim()
@@ -83,7 +83,7 @@ describe('docs/hosting.md', () => {
         args: {
           // Each person's own agent, in their project.
           demo: false,
-          cwd: '/home/alice/work/app',
+          cwd: '/srv/work/alice/app',
           trustProxies: ['127.0.0.1'],
           publicUrl: expect.stringMatching(/^https:\/\/dev\.example\/sessions\//),
         },
