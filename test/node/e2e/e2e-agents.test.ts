@@ -24,11 +24,12 @@ const site = playgroundInChromium();
 /** One agent behind a bridge serving the playground, with an observer tab. */
 const serve = (name: AgentName, env: NodeJS.ProcessEnv = {}) => serveAgent(name, site.dir, env);
 
+/** Each agent, and how the page names it and the folder it works in (the demo's own). */
 const AGENTS: readonly { name: AgentName; shown: RegExp }[] = [
-  { name: 'pi-0.73', shown: /^Agent: pi 0\.73\.1$/ },
-  { name: 'pi', shown: /^Agent: pi 1\.6\.0$/ },
-  { name: 'omp', shown: /^Agent: omp 18\.2\.3$/ },
-  { name: 'atomic', shown: /^Agent: atomic 6031a92$/ },
+  { name: 'pi-0.73', shown: /^Agent: pi 0\.73\.1 · in \S*rpc-ui-agent-\w+$/ },
+  { name: 'pi', shown: /^Agent: pi 1\.6\.0 · in \S*rpc-ui-agent-\w+$/ },
+  { name: 'omp', shown: /^Agent: omp 18\.2\.3 · in \S*rpc-ui-agent-\w+$/ },
+  { name: 'atomic', shown: /^Agent: atomic 6031a92 · in \S*rpc-ui-agent-\w+$/ },
 ];
 
 describe.each(AGENTS)('$name through the bridge, in the playground', ({ name, shown }) => {
