@@ -4,6 +4,7 @@
  * 1 MiB cap then comes whole, in `rpc_chunk` frames, instead of cut) and puts the frames back
  * together. Node only in practice, but DOM-free.
  */
+import { randomUUID } from 'node:crypto';
 import { type AgentIdentity, readReady } from '../protocol/agent.js';
 import { CHUNK_TYPE, ChunkAssembler } from '../protocol/chunks.js';
 import { InboundMessage } from '../transport/inbound.js';
@@ -12,12 +13,17 @@ import type { OutboundMessage } from '../transport/transport.js';
 /** The id of the bridge's own `negotiate_protocol`; its response is the bridge's, not a tab's. */
 export const NEGOTIATE_ID = 'rpc-ui-negotiate-protocol';
 
+/** The id prefix of the bridge's own commands to the agent (`ask`): their responses are the bridge's. */
+const ASK_PREFIX = 'rpc-ui-bridge-';
+
 /** One agent process's framing, read line by line. */
 export class AgentWire {
   readonly #send: (message: OutboundMessage) => void;
   readonly #log: (message: string) => void;
   readonly #chunks = new ChunkAssembler();
   #identity: AgentIdentity | undefined;
+  /** The bridge's own commands waiting for their response, by id. */
+  readonly #asked = new Map<string, (response: Record<string, unknown>) => void>();
 
   /**
    * @param identity the agent, when the bridge started it by name
@@ -47,8 +53,36 @@ export class AgentWire {
       this.#log('rpc-ui: the agent cut a chunked line short with another line; the chunks were dropped.');
     }
     if (type === 'ready') this.#ready(message);
-    else if (type === 'response' && this.#negotiated(message)) return undefined;
+    else if (type === 'response' && (this.#negotiated(message) || this.#answered(message))) return undefined;
     return message;
+  }
+
+  /**
+   * Send the agent a command of the bridge's own (`get_state`, say); `answered` gets its response,
+   * which no tab sees. A failed write is logged: the bridge asks again when it needs to.
+   */
+  ask(command: OutboundMessage, answered: (response: Record<string, unknown>) => void): void {
+    const id = `${ASK_PREFIX}${command.type}-${randomUUID()}`;
+    this.#asked.set(id, answered);
+    try {
+      this.#send({ ...command, id });
+    } catch (error) {
+      this.#asked.delete(id);
+      this.#log(`rpc-ui: could not ask the agent ${command.type}: ${String(error)}`);
+    }
+  }
+
+  /** Whether this response answers one of the bridge's own commands (then handed to its asker). */
+  #answered(message: InboundMessage): boolean {
+    if (this.#asked.size === 0 || !message.text.includes(ASK_PREFIX)) return false;
+    const parsed = message.parse();
+    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return false;
+    const response = parsed.value as Record<string, unknown>;
+    const answered = typeof response.id === 'string' ? this.#asked.get(response.id) : undefined;
+    if (!answered || typeof response.id !== 'string') return false;
+    this.#asked.delete(response.id);
+    answered(response);
+    return true;
   }
 
   #chunk(message: InboundMessage): InboundMessage | undefined {

@@ -19,15 +19,20 @@ terminal. With --demo, the offline demo instead: nothing of yours, the demo exte
 in the page), no model. The agent is installed from the npm registry into a cache the first
 time, with a Node that fits it.
 
+The agent keeps its session as in a terminal (the demo's, in the state folder): started again,
+or after a crash and the page's Restart, it goes on with the session it was on in that folder.
+The state folder is RPC_UI_STATE, else $XDG_STATE_HOME/rpc-ui-kit, else ~/.local/state/rpc-ui-kit.
+
 install: installs agents into that cache now (atomic is built from its source, named by
 RPC_UI_ATOMIC_SOURCE). The cache is RPC_UI_CACHE, else $XDG_CACHE_HOME/rpc-ui-kit, else
 ~/.cache/rpc-ui-kit.
 
 Options:
   --agent NAME          ${AGENT_NAMES.join(', ')} (default pi)
-  --cwd DIR             the folder the agent works in (default: this one; the demo's own
-                        throwaway folder with --demo)
+  --cwd DIR             the folder the agent works in (default: this one; with --demo, a
+                        folder of the demo's own in the state folder)
   --demo                the offline demo: a throwaway home, the demo extension, no model
+  --new-session         start a new session instead of going on with the last one
   --stand-in-model      the demo, its turns on a scripted model on this machine (no network,
                         no key): a prompt gets a streamed reply; "run: ls" calls the bash tool
   --extension FILE      also load this extension into the agent by name (repeatable)
@@ -81,6 +86,8 @@ export interface ServeArgs {
   readonly cwd: string | undefined;
   /** `--extension`, each made absolute: extensions the agent by name loads besides. */
   readonly extensions: readonly string[];
+  /** `--new-session`: the agent by name starts a new session, not the one it was on. */
+  readonly newSession: boolean;
 }
 
 /** The outcome of parsing the command line. */
@@ -145,7 +152,12 @@ function installArgs(names: readonly string[]): CliParse {
  * `undefined` when none was given.
  */
 function commandOnlyMessage(
-  values: { readonly demo?: boolean; readonly 'stand-in-model'?: boolean; readonly extension?: string[] },
+  values: {
+    readonly demo?: boolean;
+    readonly 'stand-in-model'?: boolean;
+    readonly extension?: string[];
+    readonly 'new-session'?: boolean;
+  },
   agent: readonly string[],
 ): string | undefined {
   const command = agent.join(' ');
@@ -153,6 +165,8 @@ function commandOnlyMessage(
     return `--extension loads into an agent by name (--agent); add it to your command instead: rpc-ui serve -- ${command} ${values.extension.map((file) => `-e ${file}`).join(' ')}`;
   if (values['stand-in-model'])
     return `--stand-in-model runs the demo of an agent by name: rpc-ui serve --agent NAME --stand-in-model (your command uses the models you configured for it).`;
+  if (values['new-session'])
+    return "--new-session is for an agent by name; your command's own flags say which session it opens (leave out --continue or --session for a new one).";
   if (values.demo)
     return '--demo runs an agent by name offline (rpc-ui serve --agent NAME --demo); your command runs as you wrote it.';
   return undefined;
@@ -234,6 +248,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         agent: { type: 'string' },
         'stand-in-model': { type: 'boolean' },
         demo: { type: 'boolean' },
+        'new-session': { type: 'boolean' },
         cwd: { type: 'string' },
         extension: { type: 'string', multiple: true },
         'allow-origin': { type: 'string', multiple: true },
@@ -299,6 +314,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
       standInModel: values['stand-in-model'] ?? false,
       cwd: values.cwd === undefined ? undefined : resolve(values.cwd),
       extensions: (values.extension ?? []).map((file) => resolve(file)),
+      newSession: values['new-session'] ?? false,
     },
   };
 }

@@ -14,6 +14,8 @@ import { identifyCommand } from './agents/identify.js';
 import { packageRoot } from './default-agent.js';
 import { type BridgeAgentOptions, type BridgeOptions, startBridge } from './server.js';
 import { startStandInModel } from './stand-in-model/server.js';
+import { KeptSession, keptSessionRecord } from './state/kept-session.js';
+import { stateRoot } from './state/state-folder.js';
 
 /** Where `npm run build:playground` puts the playground. */
 const PLAYGROUND_DIR = join(packageRoot, 'dist', 'playground');
@@ -69,19 +71,29 @@ async function agentFor(args: ServeArgs): Promise<{ agent: BridgeAgentOptions; c
   }
   const model = args.standInModel ? await startStandInModel() : undefined;
   if (model) log(`rpc-ui: the stand-in model answers at ${model.baseUrl} (scripted, offline).`);
+  const state = stateRoot();
+  const setup = args.demo ? 'demo' : 'own';
   const named: AgentCommand = await agentCommand(args.agentName, {
     log,
-    setup: args.demo ? 'demo' : 'own',
+    setup,
     extensions: args.extensions,
     ...(cwd ? { cwd } : {}),
+    ...(args.demo ? { demoFolder: join(state, 'demo', args.agentName) } : {}),
     ...(model ? { standInModel: model.baseUrl } : {}),
   });
+  // The session this agent was on in this folder, the last time: it goes on with it.
+  const record = keptSessionRecord(state, { agent: args.agentName, setup, cwd: named.cwd });
+  const keptSession = new KeptSession(record, named.openSession);
+  if (args.newSession) keptSession.forget();
+  else if (keptSession.args().length > 0)
+    log(`rpc-ui: ${named.identity.name} goes on with its last session here (--new-session for a new one).`);
   const { name, version } = named.identity;
   const on = model ? ', stand-in model' : '';
   log(`rpc-ui: ${name} works in ${named.cwd}${args.demo ? ' (the offline demo)' : ''}.`);
   return {
     agent: {
       ...named,
+      keptSession,
       label: args.demo
         ? `${name} ${version ?? ''} (demo extension${on})`
         : `${name} ${version ?? ''}`.trimEnd(),

@@ -21,6 +21,7 @@ import type { AgentExit, AgentProcess } from './agent-process.js';
 import { AgentWire } from './agent-wire.js';
 import { commandAllowList, refusedCommand } from './commands.js';
 import { StderrRelay } from './stderr-relay.js';
+import { SessionFollower } from './state/session-follower.js';
 import { UiTable } from './ui-table.js';
 import { within } from '../shared/within.js';
 
@@ -63,6 +64,8 @@ export interface AgentHubOptions {
   readonly onTabCount?: (count: number) => void;
   /** The command types a tab may send the agent (answers always go); default `commandAllowList()`. */
   readonly commands?: ReadonlySet<string>;
+  /** Told the agent's session file as the agent says it (see SessionFollower); else not asked. */
+  readonly onSessionFile?: (file: string) => void;
 }
 
 /** A close frame's reason holds at most 123 bytes of UTF-8: cut longer ones at a character. */
@@ -81,6 +84,7 @@ export class AgentHub {
   readonly #identity: AgentIdentity | undefined;
   readonly #onTabCount: (count: number) => void;
   readonly #commands: ReadonlySet<string>;
+  readonly #sessions: SessionFollower | undefined;
   readonly #tabs = new Set<WebSocket>();
   /** The bridge is shutting down: the agent's end is expected, and it is not started again. */
   #shuttingDown = false;
@@ -108,9 +112,11 @@ export class AgentHub {
     this.#identity = options.identity;
     this.#onTabCount = options.onTabCount ?? (() => undefined);
     this.#commands = options.commands ?? commandAllowList();
+    this.#sessions = options.onSessionFile && new SessionFollower(options.onSessionFile, this.#log);
     this.#agent = options.agent;
     this.#wire = this.#newWire(options.agent);
     this.#ended = this.#watch(options.agent);
+    this.#sessions?.ask(this.#wire);
   }
 
   /** The agent process running now (or the last one, once it has ended). */
@@ -184,6 +190,7 @@ export class AgentHub {
     this.#agent = agent;
     this.#wire = this.#newWire(agent);
     this.#ended = this.#watch(agent);
+    this.#sessions?.ask(this.#wire);
     const hello = JSON.stringify(this.#hello());
     for (const tab of this.#tabs) this.#sendText(tab, hello);
   }
@@ -259,6 +266,7 @@ export class AgentHub {
       return;
     }
     this.#table.observe(message, this.#wire.identity);
+    this.#sessions?.observe(message, this.#wire);
     if (type === REQUEST_TYPE && !message.parse().ok)
       this.#log(
         `rpc-ui: the agent wrote an extension UI request that is not valid JSON (no tab can answer it): ${message.text.slice(0, 200)}`,

@@ -21,6 +21,7 @@ import { commandAllowList } from './commands.js';
 import { folderName } from './folder-name.js';
 import { AgentHub } from './hub.js';
 import { PageGate, type PageGateSettings, readPublicUrl } from './page-gate.js';
+import type { KeptSession } from './state/kept-session.js';
 
 /** The agent command the bridge runs. Fixed when the bridge starts; never from the browser. */
 export interface BridgeAgentOptions {
@@ -32,6 +33,12 @@ export interface BridgeAgentOptions {
   readonly label?: string;
   /** Which agent it is, when known (the catalog's agents); an oh-my-pi says so itself. */
   readonly identity?: AgentIdentity;
+  /**
+   * The session the agent goes back to at each start (the bridge's, or the agent's after a crash
+   * or the page's Restart), and remembers as the agent moves on. Without it each start is the
+   * command as given.
+   */
+  readonly keptSession?: KeptSession;
 }
 
 /** Options of {@link startBridge}. */
@@ -196,7 +203,8 @@ function closeWhenUnused(
 
 /** Start the agent command (a tab may ask for it again once it has ended). */
 function spawnAgentOf(spec: BridgeAgentOptions, maxLineBytes: number): AgentProcess {
-  const { command, args, cwd, env } = spec;
+  const { command, cwd, env, keptSession } = spec;
+  const args = [...(spec.args ?? []), ...(keptSession?.args() ?? [])];
   return new AgentProcess({ command, args, cwd, env, maxLineBytes });
 }
 
@@ -254,6 +262,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     markClosed = resolve;
   });
   const unused = closeWhenUnused(options.closeWhenUnusedMs, log, () => void close());
+  const kept = spec.keptSession;
   const agentHub = new AgentHub({
     agent,
     label: spec.label ?? [spec.command, ...(spec.args ?? [])].join(' '),
@@ -265,6 +274,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
       if (!closing) unused.tabCount(count);
     },
     commands: commandAllowList(options.allowCommands),
+    ...(kept ? { onSessionFile: (file: string) => kept.remember(file) } : {}),
   });
   hub = agentHub;
 

@@ -33,9 +33,23 @@ function testHome(): string {
   return home;
 }
 
+/** The state folders made, removed when the tests' process exits. */
+const states: string[] = [];
+process.once('exit', () => {
+  for (const folder of states) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A state folder of its own (`RPC_UI_STATE`): what one `rpc-ui` keeps, another does not see. */
+export function stateFolder(): string {
+  const made = mkdtempSync(join(tmpdir(), 'rpc-ui-test-state-'));
+  states.push(made);
+  return made;
+}
+
 /**
  * Run `bin/rpc-ui.mjs` (or `script`) with these arguments, `CI` unset so nothing differs, in a
- * home of the tests' own (`env` may name another).
+ * home of the tests' own and a state folder of its own (`env` may name others: the same
+ * `RPC_UI_STATE` for a bridge started again).
  */
 export function runCli(
   args: readonly string[],
@@ -44,7 +58,14 @@ export function runCli(
 ): Cli {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: root,
-    env: { ...process.env, CI: '', HOME: testHome(), RPC_UI_CACHE: cacheRoot(), ...env },
+    env: {
+      ...process.env,
+      CI: '',
+      HOME: testHome(),
+      RPC_UI_CACHE: cacheRoot(),
+      RPC_UI_STATE: env.RPC_UI_STATE ?? stateFolder(),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a failed test can end everything it started.
     detached: true,

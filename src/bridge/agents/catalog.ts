@@ -40,6 +40,8 @@ export interface AgentCommand {
   readonly env: NodeJS.ProcessEnv;
   /** Which agent this is, as the page is told. */
   readonly identity: AgentIdentity;
+  /** The arguments, added to `args`, that open a session file the agent wrote (to resume it). */
+  readonly openSession: (file: string) => readonly string[];
   /** Remove the demo's throwaway HOME, if any (call it once the agent has exited). */
   readonly cleanup: () => void;
 }
@@ -49,10 +51,15 @@ export interface AgentCommandOptions {
   /** The person's own configuration, or the offline demo (the default). */
   readonly setup?: AgentSetup;
   /**
-   * The folder the agent works in. By default: the folder this process runs in for `own`, the
-   * throwaway HOME for `demo`.
+   * The folder the agent works in. By default: the folder this process runs in for `own`; for
+   * `demo`, `work/` in `demoFolder`, or the throwaway HOME without one.
    */
   readonly cwd?: string;
+  /**
+   * A folder the demo keeps (in the bridge's state folder): its conversations are saved in
+   * `sessions/` there, to be resumed. Without it the demo saves nothing (`--no-session`).
+   */
+  readonly demoFolder?: string;
   /** More agent arguments, appended. */
   readonly extraArgs?: readonly string[];
   /** The demo's extension (`-e`) in its place: the demo extension by default. */
@@ -107,6 +114,18 @@ providers:
         maxTokens: 1024
 `;
 
+/**
+ * All four open a session file with `--session FILE` (pi 1.x and 0.73.1 `main.js`, atomic's
+ * `restartCliArgs`, oh-my-pi's `--session` as `--resume`): docs/agents.md.
+ */
+const openSession = (file: string): readonly string[] => ['--session', file];
+
+/** The demo's flags, saving its sessions in `sessions` instead of nowhere when a folder is given. */
+function keptIn(flags: readonly string[], sessions: string | undefined): readonly string[] {
+  if (sessions === undefined) return flags;
+  return [...flags.filter((flag) => flag !== '--no-session'), '--session-dir', sessions];
+}
+
 const PI_TREE = { name: 'pi', title: 'pi 1.6.0', scripts: false };
 const OMP_TREE = { name: 'omp', title: 'oh-my-pi 18.2.3', scripts: false };
 
@@ -132,7 +151,9 @@ export async function agentCommand(
     );
   const extensions = [...(own ? [] : [options.extension ?? demoExtension]), ...(options.extensions ?? [])];
   const tail = [...extensions.flatMap((path) => ['-e', path]), ...(options.extraArgs ?? [])];
-  const flags = (demoFlags: readonly string[]) => (own ? RPC_MODE : demoFlags);
+  const kept = options.demoFolder;
+  const flags = (demoFlags: readonly string[]) =>
+    own ? RPC_MODE : keptIn(demoFlags, kept === undefined ? undefined : join(kept, 'sessions'));
   let command: string;
   let args: string[];
   let identity: AgentIdentity;
@@ -182,6 +203,7 @@ export async function agentCommand(
       // The person's environment as it is: their HOME, keys and settings.
       env: { ...env, ...(name === 'omp' ? { PI_RPC_EMIT_TITLE: '1' } : {}) },
       identity,
+      openSession,
       cleanup: () => undefined,
     };
   const home = mkdtempSync(join(tmpdir(), 'rpc-ui-agent-'));
@@ -190,10 +212,16 @@ export async function agentCommand(
   const family = name === 'omp' ? 'omp' : 'pi';
   if (options.standInModel) args.push(...useStandIn(family, agentDir, options.standInModel));
   else if (family === 'omp') writeFileSync(join(agentDir, 'models.yml'), OMP_STUB_MODELS);
+  let cwd = options.cwd ?? home;
+  if (kept !== undefined && options.cwd === undefined) {
+    // A kept conversation names the folder it was held in: it must be there when it is resumed.
+    cwd = join(kept, 'work');
+    mkdirSync(cwd, { recursive: true, mode: 0o700 });
+  }
   return {
     command,
     args,
-    cwd: options.cwd ?? home,
+    cwd,
     env: {
       ...env,
       HOME: home,
@@ -205,6 +233,7 @@ export async function agentCommand(
       ...(name === 'omp' ? { PI_RPC_EMIT_TITLE: '1' } : {}),
     },
     identity,
+    openSession,
     cleanup: () => rmSync(home, { recursive: true, force: true }),
   };
 }

@@ -27,6 +27,42 @@ function wire(identity?: { name: string; version?: string }) {
 }
 
 describe('the agent wire', () => {
+  it('sends the bridge’s own commands and hands their responses to it alone, once', () => {
+    const { agentWire, sent } = wire({ name: 'pi' });
+    const answers: unknown[] = [];
+    agentWire.ask({ type: 'get_state' }, (response) => answers.push(response.data));
+    expect(sent).toEqual([{ type: 'get_state', id: expect.stringMatching(/^rpc-ui-bridge-get_state-/) }]);
+    const id = String(sent[0]?.id);
+    const answer = line({
+      id,
+      type: 'response',
+      command: 'get_state',
+      success: true,
+      data: { sessionFile: 'f' },
+    });
+    expect(agentWire.read(answer)).toBeUndefined();
+    expect(answers).toEqual([{ sessionFile: 'f' }]);
+    // The same id again is no longer the bridge's: it goes to the tabs, and the bridge is not told twice.
+    expect(agentWire.read(answer)?.text).toBe(answer.text);
+    expect(answers).toHaveLength(1);
+    // A tab's get_state is the tab's.
+    const tabs = line({ id: 'tab-1', type: 'response', command: 'get_state', success: true, data: {} });
+    expect(agentWire.read(tabs)?.text).toBe(tabs.text);
+  });
+
+  it('says so when the bridge’s own command cannot be written', () => {
+    const logged: string[] = [];
+    const agentWire = new AgentWire(
+      undefined,
+      () => {
+        throw new Error('EPIPE');
+      },
+      (m) => logged.push(m),
+    );
+    agentWire.ask({ type: 'get_state' }, () => undefined);
+    expect(logged).toEqual(['rpc-ui: could not ask the agent get_state: Error: EPIPE']);
+  });
+
   it('recognises oh-my-pi by its ready line, asks for v2, and keeps its own answer from the tabs', () => {
     const { agentWire, sent } = wire();
     expect(agentWire.read(InboundMessage.fromText(ready))?.text).toBe(ready);

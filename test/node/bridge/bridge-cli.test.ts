@@ -29,8 +29,8 @@ describe('rpc-ui serve', () => {
       type: 'rpc_ui_hello',
       agent: 'pi 1.6.0 (demo extension)',
       identity: { name: 'pi', version: '1.6.0' },
-      // The demo works in a throwaway folder of its own.
-      folder: expect.stringMatching(/rpc-ui-agent-\w+$/),
+      // The demo works in a folder of its own, in the state folder (where its sessions are kept).
+      folder: expect.stringMatching(/rpc-ui-test-state-\w+\/demo\/pi\/work$/),
       session: expect.stringMatching(/^[0-9a-f-]{36}$/),
       running: true,
       dialogs: [],
@@ -189,6 +189,7 @@ describe('rpc-ui arguments', () => {
         standInModel: false,
         cwd: undefined,
         extensions: [],
+        newSession: false,
       },
     });
     // An agent by name is the person's own unless the demo is asked for; the stand-in model is the demo's.
@@ -196,6 +197,7 @@ describe('rpc-ui arguments', () => {
       args: { agent: [], agentName: 'omp', demo: false },
     });
     expect(parseCli(['serve', '--demo'], {})).toMatchObject({ args: { demo: true, standInModel: false } });
+    expect(parseCli(['serve', '--new-session'], {})).toMatchObject({ args: { newSession: true } });
     expect(parseCli(['serve', '--stand-in-model'], {})).toMatchObject({
       args: { agent: [], agentName: 'pi', demo: true, standInModel: true },
     });
@@ -249,6 +251,11 @@ describe('rpc-ui arguments', () => {
       kind: 'error',
       message:
         '--demo runs an agent by name offline (rpc-ui serve --agent NAME --demo); your command runs as you wrote it.',
+    });
+    expect(parseCli(['serve', '--new-session', '--', 'pi', '--mode', 'rpc', '-c'], {})).toEqual({
+      kind: 'error',
+      message:
+        "--new-session is for an agent by name; your command's own flags say which session it opens (leave out --continue or --session for a new one).",
     });
     expect(parseCli(['install', 'claude'], {})).toMatchObject({ kind: 'error' });
     expect(parseCli(['serve', '--'], {})).toMatchObject({

@@ -1,0 +1,53 @@
+/**
+ * Which session file the agent is on, as the agent itself says (`get_state`'s `sessionFile`, asked
+ * by the bridge with an id of its own; no tab sees the answer): asked when the agent starts, after
+ * each turn and after a session command succeeds. Node only.
+ */
+import type { AgentWire } from '../agent-wire.js';
+import type { InboundMessage } from '../../transport/inbound.js';
+import { isPlainObject } from '../../transport/jsonl.js';
+
+/** The commands after which the agent may be on another session (pi, oh-my-pi, atomic). */
+const SESSION_CHANGES = new Set(['new_session', 'switch_session', 'fork', 'clone', 'import_session']);
+
+/** A turn's end, or a session command's success: the agent may be on another session now. */
+function mayChangeSession(message: InboundMessage): boolean {
+  if (message.type === 'agent_end') return true;
+  if (message.type !== 'response') return false;
+  // Most responses (a long get_messages among them) are not read for this.
+  const text = message.text;
+  if (![...SESSION_CHANGES].some((command) => text.includes(`"${command}"`))) return false;
+  const parsed = message.parse();
+  const value = parsed.ok && isPlainObject(parsed.value) ? parsed.value : undefined;
+  return value?.success === true && typeof value.command === 'string' && SESSION_CHANGES.has(value.command);
+}
+
+/** Tells `told` the agent's session file each time it may have changed. */
+export class SessionFollower {
+  readonly #told: (file: string) => void;
+  readonly #log: (message: string) => void;
+
+  constructor(told: (file: string) => void, log: (message: string) => void) {
+    this.#told = told;
+    this.#log = log;
+  }
+
+  /** Ask the agent behind `wire` which session file it is on. */
+  ask(wire: AgentWire): void {
+    wire.ask({ type: 'get_state' }, (response) => {
+      const data = response.data;
+      const file = isPlainObject(data) ? data.sessionFile : undefined;
+      if (typeof file !== 'string' || file === '') return;
+      try {
+        this.#told(file);
+      } catch (error) {
+        this.#log(`rpc-ui: could not remember the agent's session: ${String(error)}`);
+      }
+    });
+  }
+
+  /** A line the agent wrote: after one that may change the session, ask again. */
+  observe(message: InboundMessage, wire: AgentWire): void {
+    if (mayChangeSession(message)) this.ask(wire);
+  }
+}
