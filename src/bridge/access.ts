@@ -111,12 +111,12 @@ function tokenRefusal(request: IncomingMessage, url: URL, token: string | undefi
   if (check === 'missing')
     return {
       reason: 'A token is required.',
-      hint: 'Open the address the bridge printed (with its ?token=…) once in this browser, or give the token as ?token=… in the WebSocket URL.',
+      hint: 'Open the address the bridge printed (with its ?token=…) once in this browser (rpc-ui open, run by the same user where the bridge runs, prints it again), or give the token as ?token=… in the WebSocket URL.',
     };
   if (check === 'wrong')
     return {
       reason: 'The token is wrong.',
-      hint: 'Open the address the bridge printed when it started: a bridge started again has a new token, unless --token-file or RPC_UI_TOKEN keeps it.',
+      hint: 'Open the address the bridge printed when it started (rpc-ui open, run by the same user where the bridge runs, prints it again): a bridge started with --new-token, or with a token given each time, lets the old one in no more.',
     };
   return undefined;
 }

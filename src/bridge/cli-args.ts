@@ -9,6 +9,7 @@ import { DEFAULT_PORT } from './server.js';
 /** The usage text of `rpc-ui`. */
 export const USAGE = `Usage: rpc-ui serve [options] [-- AGENT COMMAND...]
        rpc-ui install [${AGENT_NAMES.join('|')}|all]...
+       rpc-ui open [--no-open]
 
 serve: runs an agent in RPC mode in a project folder, serves the playground at
 http://HOST:PORT/ and bridges the agent's stdin/stdout to the page over a WebSocket at /rpc.
@@ -22,6 +23,9 @@ time, with a Node that fits it.
 The agent keeps its session as in a terminal (the demo's, in the state folder): started again,
 or after a crash and the page's Restart, it goes on with the session it was on in that folder.
 The state folder is RPC_UI_STATE, else $XDG_STATE_HOME/rpc-ui-kit, else ~/.local/state/rpc-ui-kit.
+
+open: prints the address (with its token) of each bridge of yours that runs, and opens it in
+the browser when there is one: the way back in when the page has lost its cookie.
 
 install: installs agents into that cache now (atomic is built from its source, named by
 RPC_UI_ATOMIC_SOURCE). The cache is RPC_UI_CACHE, else $XDG_CACHE_HOME/rpc-ui-kit, else
@@ -38,8 +42,10 @@ Options:
   --extension FILE      also load this extension into the agent by name (repeatable)
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host ADDR           address to listen on (default 127.0.0.1)
-  --token T             the secret a page must give (default: a new one at each start; also
-                        RPC_UI_TOKEN, which other users cannot read in the process list)
+  --token T             the secret a page must give (default: one kept in the state folder,
+                        made at the first start; also RPC_UI_TOKEN, which other users cannot
+                        read in the process list)
+  --new-token           make a new kept token: pages holding the old one are let in no more
   --token-file FILE     read the secret from FILE (for a service that restarts)
   --no-token            no secret, on loopback only: any process or user of this machine can
                         then drive the agent, and through it run commands
@@ -88,12 +94,15 @@ export interface ServeArgs {
   readonly extensions: readonly string[];
   /** `--new-session`: the agent by name starts a new session, not the one it was on. */
   readonly newSession: boolean;
+  /** `--new-token`: the kept token is made anew. */
+  readonly newToken: boolean;
 }
 
 /** The outcome of parsing the command line. */
 export type CliParse =
   | { readonly kind: 'serve'; readonly args: ServeArgs }
   | { readonly kind: 'install'; readonly agents: readonly AgentName[] }
+  | { readonly kind: 'open'; readonly open: boolean }
   | { readonly kind: 'help' }
   | { readonly kind: 'error'; readonly message: string };
 
@@ -179,6 +188,7 @@ const COMMAND_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 interface AccessValues {
   readonly token?: string;
+  readonly 'new-token'?: boolean;
   readonly 'token-file'?: string;
   readonly 'no-token'?: boolean;
   readonly 'allow-command'?: string[];
@@ -190,7 +200,7 @@ interface AccessValues {
 
 type AccessArgs = Pick<
   ServeArgs,
-  'token' | 'tokenFile' | 'allowCommands' | 'publicUrl' | 'trustProxies' | 'tls'
+  'token' | 'tokenFile' | 'newToken' | 'allowCommands' | 'publicUrl' | 'trustProxies' | 'tls'
 >;
 
 /** Who may connect and what they may send, or why the options do not fit together. */
@@ -202,6 +212,11 @@ function accessArgs(values: AccessValues, host: string, env: NodeJS.ProcessEnv):
     return 'Give --no-token or a token, not both.';
   if (values.token !== undefined && values['token-file'] !== undefined)
     return 'Give --token or --token-file, not both.';
+  if (
+    values['new-token'] &&
+    (given !== undefined || values['token-file'] !== undefined || values['no-token'])
+  )
+    return '--new-token makes a new kept token; it does not go with a token given (--token, --token-file, RPC_UI_TOKEN) or --no-token.';
   if (values['no-token'] && !isLoopback(host))
     return `--no-token is for loopback only; a bridge on ${host} needs its token.`;
   const allowCommands = values['allow-command'] ?? [];
@@ -219,6 +234,7 @@ function accessArgs(values: AccessValues, host: string, env: NodeJS.ProcessEnv):
   return {
     token: values['no-token'] ? false : given,
     tokenFile: values['token-file'],
+    newToken: values['new-token'] ?? false,
     allowCommands,
     publicUrl,
     trustProxies,
@@ -245,6 +261,7 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
         token: { type: 'string' },
         'token-file': { type: 'string' },
         'no-token': { type: 'boolean' },
+        'new-token': { type: 'boolean' },
         agent: { type: 'string' },
         'stand-in-model': { type: 'boolean' },
         demo: { type: 'boolean' },
@@ -268,10 +285,12 @@ export function parseCli(argv: readonly string[], env: NodeJS.ProcessEnv = proce
   if (values.help) return { kind: 'help' };
   if (positionals.length === 0) return { kind: 'help' };
   if (positionals[0] === 'install') return installArgs(positionals.slice(1));
+  if (positionals[0] === 'open' && positionals.length === 1)
+    return { kind: 'open', open: !values['no-open'] && !env.CI };
   if (positionals[0] !== 'serve' || positionals.length > 1) {
     return {
       kind: 'error',
-      message: `Unknown command "${positionals.join(' ')}"; the commands are "serve" and "install".`,
+      message: `Unknown command "${positionals.join(' ')}"; the commands are "serve", "open" and "install".`,
     };
   }
   const agentName = values.agent ?? 'pi';

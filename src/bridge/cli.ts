@@ -14,7 +14,10 @@ import { identifyCommand } from './agents/identify.js';
 import { packageRoot } from './default-agent.js';
 import { type BridgeAgentOptions, type BridgeOptions, startBridge } from './server.js';
 import { startStandInModel } from './stand-in-model/server.js';
+import { folderName } from './folder-name.js';
 import { KeptSession, keptSessionRecord } from './state/kept-session.js';
+import { keptToken } from './state/kept-token.js';
+import { keepAddress, servedAddresses } from './state/served-addresses.js';
 import { stateRoot } from './state/state-folder.js';
 
 /** Where `npm run build:playground` puts the playground. */
@@ -188,7 +191,10 @@ async function serve(args: ServeArgs): Promise<number> {
   }
   let bridge;
   try {
-    bridge = await startBridge(serveOptions(args, chosen.agent));
+    const options = serveOptions(args, chosen.agent);
+    // No token given: the one kept in the state folder, so that a restart locks no page out.
+    const token = options.token ?? keptToken(stateRoot(), args.newToken, log);
+    bridge = await startBridge({ ...options, token });
   } catch (error) {
     chosen.cleanup();
     console.error(describeStartError(error, args));
@@ -214,6 +220,13 @@ async function serve(args: ServeArgs): Promise<number> {
   }
   bridge.agent.onStderr((line) => log(`rpc-ui: agent stderr: ${line}`));
   const running = bridge;
+  const forgetAddress = keepAddress(stateRoot(), {
+    url: bridge.url,
+    pid: process.pid,
+    agent: chosen.agent.label ?? chosen.agent.command,
+    folder: folderName(chosen.agent.cwd ?? process.cwd()),
+    started: Date.now(),
+  });
   // The signal handlers are in place before the line that says the bridge is ready: a supervisor
   // that stops it right then still ends the agent gracefully.
   const stopped = new Promise<number>((resolve) => {
@@ -223,11 +236,13 @@ async function serve(args: ServeArgs): Promise<number> {
         log(`rpc-ui: ${signal} again, killing the agent and exiting now.`);
         running.agent.kill();
         chosen.cleanup();
+        forgetAddress();
         process.exit(130);
       }
       stopping = true;
       void running.close().then(() => {
         chosen.cleanup();
+        forgetAddress();
         resolve(0);
       });
     };
@@ -242,6 +257,19 @@ async function serve(args: ServeArgs): Promise<number> {
   return stopped;
 }
 
+/** `rpc-ui open`: the address of each running bridge again, opened when there is just one. */
+function openServed(open: boolean): number {
+  const served = servedAddresses(stateRoot());
+  if (served.length === 0) {
+    log('rpc-ui: no bridge of yours runs now; start one with rpc-ui serve.');
+    return 1;
+  }
+  for (const { url, agent, folder } of served) console.log(`rpc-ui: ${agent} in ${folder}: ${url}`);
+  const [only] = served;
+  if (served.length === 1 && only && open) openBrowser(only.url);
+  return 0;
+}
+
 /** Run the CLI with these arguments; resolves with the exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   const parsed = parseCli(argv);
@@ -254,5 +282,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   if (parsed.kind === 'install') return install(parsed.agents);
+  if (parsed.kind === 'open') return openServed(parsed.open);
   return serve(parsed.args);
 }

@@ -59,13 +59,21 @@ export interface TokenCookieOptions {
 }
 
 /**
+ * How long the browser keeps the cookie: the token outlives restarts (it is kept in the state
+ * folder), so closing the browser must not lock the person out either.
+ */
+const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/**
  * The `Set-Cookie` value that holds the token for later loads and the WebSocket: out of reach of
- * scripts, never sent from another site, over https only when the page came that way.
+ * scripts, never sent from another site, over https only when the page came that way, kept for
+ * thirty days.
  */
 export function tokenCookie(token: string, options: TokenCookieOptions): string {
   return [
     `${cookieName(token)}=${token}`,
     ...(options.path ? [`Path=${options.path}`] : []),
+    `Max-Age=${COOKIE_MAX_AGE_S}`,
     'HttpOnly',
     'SameSite=Strict',
     ...(options.secure ? ['Secure'] : []),

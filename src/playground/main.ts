@@ -60,12 +60,32 @@ function showAgent(change: typeof shownAgent): void {
   if (agentLine && name) agentLine.textContent = `Agent: ${name}${folder ? ` · in ${folder}` : ''}`;
 }
 
+// A new agent process after the first: said, so that nobody wonders why the statuses went or why
+// a dialog closed. The connection lost in between means the bridge itself started again.
+const news = document.querySelector<HTMLElement>('#news');
+const greeted = { session: undefined as string | undefined, lost: false };
+function sayRestarted(session: string | undefined): void {
+  if (session === undefined) return;
+  if (news && greeted.session !== undefined && session !== greeted.session)
+    news.textContent = greeted.lost
+      ? 'The bridge started again, and the agent with it.'
+      : 'The agent started again.';
+  greeted.session = session;
+  greeted.lost = false;
+}
+
 const transport = new WebSocketTransport({ url });
+transport.on('state', (state) => {
+  if (state === 'reconnecting') greeted.lost = true;
+});
 transport.on('message', (line) => {
   const parsed =
     line.type === 'rpc_ui_agent_stderr' || line.type === 'rpc_ui_hello' ? line.parse() : undefined;
   const relayed = parsed?.ok ? readBridgeMessage(parsed.value) : undefined;
-  if (relayed?.type === 'rpc_ui_hello') showAgent({ folder: relayed.folder });
+  if (relayed?.type === 'rpc_ui_hello') {
+    showAgent({ folder: relayed.folder });
+    sayRestarted(relayed.session);
+  }
   if (relayed?.type === 'rpc_ui_agent_stderr') log.addStderr(relayed.lines);
   else log.add('in', line.text);
 });

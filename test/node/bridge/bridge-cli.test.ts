@@ -190,6 +190,7 @@ describe('rpc-ui arguments', () => {
         cwd: undefined,
         extensions: [],
         newSession: false,
+        newToken: false,
       },
     });
     // An agent by name is the person's own unless the demo is asked for; the stand-in model is the demo's.
@@ -198,6 +199,10 @@ describe('rpc-ui arguments', () => {
     });
     expect(parseCli(['serve', '--demo'], {})).toMatchObject({ args: { demo: true, standInModel: false } });
     expect(parseCli(['serve', '--new-session'], {})).toMatchObject({ args: { newSession: true } });
+    expect(parseCli(['serve', '--new-token'], {})).toMatchObject({ args: { newToken: true } });
+    expect(parseCli(['open'], {})).toEqual({ kind: 'open', open: true });
+    expect(parseCli(['open', '--no-open'], {})).toEqual({ kind: 'open', open: false });
+    expect(parseCli(['open'], { CI: 'true' })).toEqual({ kind: 'open', open: false });
     expect(parseCli(['serve', '--stand-in-model'], {})).toMatchObject({
       args: { agent: [], agentName: 'pi', demo: true, standInModel: true },
     });
@@ -229,7 +234,7 @@ describe('rpc-ui arguments', () => {
     expect(parseCli(['serve', '--port', '70000'], {})).toMatchObject({ kind: 'error' });
     expect(parseCli(['run'], {})).toMatchObject({
       kind: 'error',
-      message: expect.stringMatching(/the commands are "serve" and "install"/),
+      message: expect.stringMatching(/the commands are "serve", "open" and "install"/),
     });
     expect(parseCli(['serve', '--agent', 'claude'], {})).toEqual({
       kind: 'error',
@@ -256,6 +261,11 @@ describe('rpc-ui arguments', () => {
       kind: 'error',
       message:
         "--new-session is for an agent by name; your command's own flags say which session it opens (leave out --continue or --session for a new one).",
+    });
+    expect(parseCli(['serve', '--new-token', '--token', 't'], {})).toEqual({
+      kind: 'error',
+      message:
+        '--new-token makes a new kept token; it does not go with a token given (--token, --token-file, RPC_UI_TOKEN) or --no-token.',
     });
     expect(parseCli(['install', 'claude'], {})).toMatchObject({ kind: 'error' });
     expect(parseCli(['serve', '--'], {})).toMatchObject({

@@ -192,7 +192,7 @@ describe('WebSocket gates', () => {
       type: 'rpc_ui_access',
       allowed: false,
       reason: 'A token is required.',
-      hint: 'Open the address the bridge printed (with its ?token=…) once in this browser, or give the token as ?token=… in the WebSocket URL.',
+      hint: 'Open the address the bridge printed (with its ?token=…) once in this browser (rpc-ui open, run by the same user where the bridge runs, prints it again), or give the token as ?token=… in the WebSocket URL.',
     });
     expect((await askBridgeAccess(`${socket}?token=nope`, withOrigin))?.reason).toBe('The token is wrong.');
     expect(await askBridgeAccess(`${socket}?token=s3cret-token`, withOrigin)).toEqual({

@@ -52,12 +52,22 @@ async function serve(
   return { cli, url: await servingUrl(cli, 60_000) };
 }
 
+/** How long an agent may take to start or answer on a busy machine (oh-my-pi, under load: 10 s and more). */
+const AGENT_WAIT_MS = 60_000;
+
+/** The first message `tab` got that matches `predicate`, waiting as long as an agent may take. */
+function seen(tab: Tab, what: string, predicate: (value: Record<string, unknown>) => boolean) {
+  return until(what, () => tab.received.find((r) => predicate(r.value)), AGENT_WAIT_MS);
+}
+
 /** Say `message` and wait for the turn to end. */
 async function say(tab: Tab, message: string): Promise<void> {
   const mark = tab.received.length;
   tab.send({ type: 'prompt', message });
-  await until(`the end of the turn after “${message}”`, () =>
-    tab.received.slice(mark).find((r) => r.value.type === 'agent_end'),
+  await until(
+    `the end of the turn after “${message}”`,
+    () => tab.received.slice(mark).find((r) => r.value.type === 'agent_end'),
+    AGENT_WAIT_MS,
   );
 }
 
@@ -68,7 +78,7 @@ async function say(tab: Tab, message: string): Promise<void> {
 async function conversation(tab: Tab): Promise<string[]> {
   const id = `messages-${tab.received.length}`;
   tab.send({ type: 'get_messages', id });
-  const answer = await tab.next('the messages', (v) => v.type === 'response' && v.id === id);
+  const answer = await seen(tab, 'the messages', (v) => v.type === 'response' && v.id === id);
   const data = answer.value.data as { messages: { role: string; content: unknown }[] };
   return data.messages
     .filter((message) => message.role === 'user' || message.role === 'assistant')
@@ -139,12 +149,13 @@ describe.each(AGENTS)('rpc-ui serve --agent $name keeps the agent’s session', 
     const tab = await Tab.open(url);
     await say(tab, 'Remember the word ibis.');
     const before = await conversation(tab);
-    const hello = await tab.next('the hello', (v) => v.type === 'rpc_ui_hello');
+    const hello = await seen(tab, 'the hello', (v) => v.type === 'rpc_ui_hello');
 
     process.kill(agentPid(cli), 'SIGKILL');
-    await tab.next('the agent’s end', (v) => v.type === 'rpc_ui_agent_exit');
+    await seen(tab, 'the agent’s end', (v) => v.type === 'rpc_ui_agent_exit');
     tab.send({ type: 'rpc_ui_restart_agent' });
-    await tab.next(
+    await seen(
+      tab,
       'the hello of the agent started again',
       (v) => v.type === 'rpc_ui_hello' && v.session !== hello.value.session && v.running === true,
     );
@@ -159,7 +170,7 @@ describe.each(AGENTS)('rpc-ui serve --agent $name keeps the agent’s session', 
     await say(tab, 'Remember the word stork.');
     const agent = agentPid(first.cli);
     tab.send({ type: 'prompt', message: 'Now give me a long answer.' });
-    await tab.next('the long reply streaming', (v) => {
+    await seen(tab, 'the long reply streaming', (v) => {
       const event = v.assistantMessageEvent as { type?: string } | undefined;
       return v.type === 'message_update' && event?.type === 'text_delta';
     });
@@ -206,7 +217,7 @@ describe('rpc-ui serve follows the agent to another session', () => {
     const tab = await Tab.open(first.url);
     await say(tab, 'Remember the word heron.');
     tab.send({ type: 'new_session', id: 'new' });
-    await tab.next('the new session', (v) => v.type === 'response' && v.id === 'new' && v.success === true);
+    await seen(tab, 'the new session', (v) => v.type === 'response' && v.id === 'new' && v.success === true);
     await say(tab, 'Remember the word crane.');
     const after = await conversation(tab);
     expect(after[0]).toBe('user: Remember the word crane.');

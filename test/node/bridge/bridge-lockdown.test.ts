@@ -141,7 +141,7 @@ describe('the token becomes a cookie', () => {
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('./?theme=dark');
     const cookie = first.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^rpc-ui-[0-9a-f]{12}=[0-9a-f-]{36}; HttpOnly; SameSite=Strict$/);
+    expect(cookie).toMatch(/^rpc-ui-[0-9a-f]{12}=[0-9a-f-]{36}; Max-Age=2592000; HttpOnly; SameSite=Strict$/);
     const pair = cookie.split(';')[0] ?? '';
 
     // The cookie lets the WebSocket in, and the page's question about it says so.
