@@ -22,6 +22,8 @@ import { AgentWire } from './agent-wire.js';
 import { commandAllowList, refusedCommand } from './commands.js';
 import { StderrRelay } from './stderr-relay.js';
 import { SessionFollower } from './state/session-follower.js';
+import { sessionsAnswer } from './state/session-store.js';
+import { closeReason, type RawData, textOf } from './tab-frames.js';
 import { UiTable } from './ui-table.js';
 import { within } from '../shared/within.js';
 
@@ -32,15 +34,8 @@ const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 /** How long to wait for the last stdout and stderr lines once the process has exited. */
 const DRAIN_MS = 1000;
 
-type RawData = Buffer | ArrayBuffer | Buffer[];
-
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function textOf(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
 }
 
 /** Options of an {@link AgentHub}. */
@@ -66,13 +61,8 @@ export interface AgentHubOptions {
   readonly commands?: ReadonlySet<string>;
   /** Told the agent's session file as the agent says it (see SessionFollower); else not asked. */
   readonly onSessionFile?: (file: string) => void;
-}
-
-/** A close frame's reason holds at most 123 bytes of UTF-8: cut longer ones at a character. */
-function closeReason(reason: string): string {
-  const bytes = Buffer.from(reason);
-  if (bytes.length <= 123) return reason;
-  return new TextDecoder().decode(bytes.subarray(0, 120)).replace(/\uFFFD$/, '') + '…';
+  /** The folder the agent works in, as a path: the sessions a tab may list are this folder's. */
+  readonly cwd?: string;
 }
 
 /** Connects one agent process to the browser tabs. */
@@ -85,6 +75,7 @@ export class AgentHub {
   readonly #onTabCount: (count: number) => void;
   readonly #commands: ReadonlySet<string>;
   readonly #sessions: SessionFollower | undefined;
+  readonly #cwd: string | undefined;
   readonly #tabs = new Set<WebSocket>();
   /** The bridge is shutting down: the agent's end is expected, and it is not started again. */
   #shuttingDown = false;
@@ -113,6 +104,7 @@ export class AgentHub {
     this.#onTabCount = options.onTabCount ?? (() => undefined);
     this.#commands = options.commands ?? commandAllowList();
     this.#sessions = options.onSessionFile && new SessionFollower(options.onSessionFile, this.#log);
+    this.#cwd = options.cwd;
     this.#agent = options.agent;
     this.#wire = this.#newWire(options.agent);
     this.#ended = this.#watch(options.agent);
@@ -291,6 +283,10 @@ export class AgentHub {
       return;
     }
     if (value.type === 'rpc_ui_restart_agent') return this.#restartAgent();
+    if (value.type === 'rpc_ui_list_sessions') {
+      const answered = sessionsAnswer(this.#sessions?.file, this.#cwd, value.id);
+      return void answered.then((answer) => this.#sendText(tab, JSON.stringify(answer)));
+    }
     // The bridge's own messages mean nothing to the agent; the agent has ended: drop.
     if (isBridgeType(value.type) || this.#stopped) return;
     const message = value as OutboundMessage;

@@ -201,6 +201,15 @@ function closeWhenUnused(
   return { tabCount, stop };
 }
 
+/** `folder` with its links resolved; as given when it is not there (the agent will not start). */
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return folder;
+  }
+}
+
 /** Start the agent command (a tab may ask for it again once it has ended). */
 function spawnAgentOf(spec: BridgeAgentOptions, maxLineBytes: number): AgentProcess {
   const { command, cwd, env, keptSession } = spec;
@@ -270,6 +279,8 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     restart: spawnAgent,
     identity: spec.identity,
     folder: folderName(spec.cwd ?? process.cwd()),
+    // As the agent's own getcwd() names it in its session files: links resolved.
+    cwd: realFolder(spec.cwd ?? process.cwd()),
     onTabCount: (count) => {
       if (!closing) unused.tabCount(count);
     },

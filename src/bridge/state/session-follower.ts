@@ -26,10 +26,16 @@ function mayChangeSession(message: InboundMessage): boolean {
 export class SessionFollower {
   readonly #told: (file: string) => void;
   readonly #log: (message: string) => void;
+  #file: string | undefined;
 
   constructor(told: (file: string) => void, log: (message: string) => void) {
     this.#told = told;
     this.#log = log;
+  }
+
+  /** The session file the agent said it is on last. */
+  get file(): string | undefined {
+    return this.#file;
   }
 
   /** Ask the agent behind `wire` which session file it is on. */
@@ -38,6 +44,7 @@ export class SessionFollower {
       const data = response.data;
       const file = isPlainObject(data) ? data.sessionFile : undefined;
       if (typeof file !== 'string' || file === '') return;
+      this.#file = file;
       try {
         this.#told(file);
       } catch (error) {

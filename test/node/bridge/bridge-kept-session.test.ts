@@ -232,6 +232,40 @@ describe('rpc-ui serve follows the agent to another session', () => {
   }, 180_000);
 });
 
+describe('the sessions of the project, listed for a page', () => {
+  it('are the agent’s, newest first, with the current one named, and no path', async () => {
+    const state = stateFolder();
+    const first = await serve('pi', state);
+    let tab = await Tab.open(first.url);
+    await say(tab, 'Remember the word heron.');
+    tab.close();
+    first.cli.child.kill('SIGINT');
+    await first.cli.exited;
+
+    const second = await serve('pi', state, ['--new-session', '--allow-command', 'set_session_name']);
+    tab = await Tab.open(second.url);
+    await say(tab, 'Remember the word crane.');
+    tab.send({ type: 'set_session_name', id: 'name', name: 'Cranes' });
+    await seen(tab, 'the name', (v) => v.type === 'response' && v.id === 'name' && v.success === true);
+    tab.send({ type: 'rpc_ui_list_sessions', id: 'list' });
+    const answer = (await seen(tab, 'the sessions', (v) => v.type === 'rpc_ui_sessions' && v.id === 'list'))
+      .value;
+    const sessions = answer.sessions as {
+      id: string;
+      name?: string;
+      firstPrompt: string;
+      messages: number;
+    }[];
+    expect(sessions.map(({ name, firstPrompt, messages }) => ({ name, firstPrompt, messages }))).toEqual([
+      { name: 'Cranes', firstPrompt: 'Remember the word crane.', messages: 2 },
+      { name: undefined, firstPrompt: 'Remember the word heron.', messages: 2 },
+    ]);
+    expect(answer.current).toBe(sessions[0]?.id);
+    expect(JSON.stringify(answer)).not.toContain(state);
+    tab.close();
+  }, 180_000);
+});
+
 describe('rpc-ui serve --new-session', () => {
   it('starts a new session, which is the one it goes on with afterwards; the old one is kept', async () => {
     const state = stateFolder();

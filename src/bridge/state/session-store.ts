@@ -1,0 +1,102 @@
+/**
+ * The sessions an agent keeps for a project, read from its own store (the folder its session file
+ * is in): for a page's list, newest first, each with its id, name or first prompt, time and size.
+ * A page gets ids, never paths; the bridge maps an id back to a file only among those it listed.
+ * Node only.
+ */
+import { createReadStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { BridgeSessions, SessionSummary } from '../../protocol/sessions.js';
+import { isPlainObject } from '../../transport/jsonl.js';
+
+/** A session and the file it is in (the bridge's alone). */
+export interface StoredSession extends SessionSummary {
+  readonly file: string;
+}
+
+/** The text of a message's content (a string, or text parts). */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) =>
+      isPlainObject(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : '',
+    )
+    .join('');
+}
+
+/**
+ * The summary of the session in `file` when it belongs to `cwd` (its header says so); `undefined`
+ * for another project's, or a file that is not a session.
+ */
+export async function readSession(file: string, cwd: string): Promise<StoredSession | undefined> {
+  const stream = createReadStream(file, { encoding: 'utf8' });
+  let id: string | undefined;
+  let name: string | undefined;
+  let firstPrompt = '';
+  let messages = 0;
+  try {
+    for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+      let entry: unknown;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        continue; // a line cut by a crash: the rest is still the session
+      }
+      if (!isPlainObject(entry)) continue;
+      if (id === undefined) {
+        // oh-my-pi writes a title line before the header.
+        if (entry.type === 'title') continue;
+        if (entry.type !== 'session' || typeof entry.id !== 'string' || entry.cwd !== cwd) return undefined;
+        id = entry.id;
+      } else if (entry.type === 'session_info') {
+        name = typeof entry.name === 'string' && entry.name.trim() ? entry.name.trim() : undefined;
+      } else if (entry.type === 'message' && isPlainObject(entry.message)) {
+        const { role, content } = entry.message;
+        if (role !== 'user' && role !== 'assistant') continue;
+        messages++;
+        if (role === 'user' && firstPrompt === '') firstPrompt = textOf(content).trim().slice(0, 200);
+      }
+    }
+  } catch {
+    return undefined; // unreadable: not listed
+  } finally {
+    stream.destroy();
+  }
+  if (id === undefined) return undefined;
+  const { mtimeMs } = await stat(file);
+  return { id, ...(name ? { name } : {}), firstPrompt, modified: mtimeMs, messages, file };
+}
+
+/** The sessions of `cwd` in `folder`, newest first. */
+export async function listSessions(folder: string, cwd: string): Promise<StoredSession[]> {
+  let names: string[];
+  try {
+    names = (await readdir(folder)).filter((name) => name.endsWith('.jsonl'));
+  } catch {
+    return [];
+  }
+  const found = await Promise.all(names.map((name) => readSession(join(folder, name), cwd)));
+  return found.filter((session) => session !== undefined).sort((a, b) => b.modified - a.modified);
+}
+
+/**
+ * The answer to a tab's `rpc_ui_list_sessions` (`id`): the sessions of `cwd` in the folder of the
+ * agent's session file, without their paths. None while the agent has named no file.
+ */
+export async function sessionsAnswer(
+  file: string | undefined,
+  cwd: string | undefined,
+  id: unknown,
+): Promise<BridgeSessions> {
+  const stored = file !== undefined && cwd !== undefined ? await listSessions(dirname(file), cwd) : [];
+  const current = stored.find((session) => session.file === file)?.id;
+  return {
+    type: 'rpc_ui_sessions',
+    ...(typeof id === 'string' ? { id } : {}),
+    ...(current === undefined ? {} : { current }),
+    sessions: stored.map(({ file: _file, ...summary }) => summary),
+  };
+}

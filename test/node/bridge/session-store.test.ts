@@ -1,0 +1,108 @@
+/**
+ * The sessions of a project, read from the agent's own store as pi and oh-my-pi write it (the
+ * entries' shapes are those of their session files, seen in bridge-kept-session's runs): newest
+ * first, named or by their first prompt, another project's left out, a line cut by a crash
+ * skipped, and no path in what a tab gets.
+ */
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listSessions, sessionsAnswer } from '../../../src/bridge/state/session-store.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'rpc-ui-store-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const PROJECT = '/srv/work/app';
+const lines = (...entries: object[]) => entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
+const header = (id: string, cwd = PROJECT) => ({ type: 'session', version: 3, id, timestamp: '', cwd });
+const message = (role: string, text: string) => ({
+  type: 'message',
+  id: Math.random().toString(16).slice(2, 10),
+  message: { role, content: [{ type: 'text', text }] },
+});
+
+/** Write a session file, last written `minutesAgo`. */
+function session(name: string, text: string, minutesAgo: number): string {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  const when = new Date(Date.now() - minutesAgo * 60_000);
+  utimesSync(file, when, when);
+  return file;
+}
+
+describe('the session store', () => {
+  it('lists the project’s sessions newest first, by name or first prompt, with their size', async () => {
+    session(
+      'a.jsonl',
+      lines(header('pi-a'), message('user', 'Fix the build.'), message('assistant', 'Done.')),
+      30,
+    );
+    const named = session(
+      'b.jsonl',
+      lines(
+        header('pi-b'),
+        message('user', 'Rename the module.'),
+        message('assistant', 'Which name?'),
+        { type: 'session_info', name: 'Renaming' },
+        message('user', 'rpc-ui'),
+      ),
+      5,
+    );
+    // oh-my-pi: a title line first, then its header; a crash cut its last line.
+    session(
+      'c.jsonl',
+      `${lines({ type: 'title', v: 1, title: '' }, header('omp-c'), message('user', 'Write tests.'))}{"type":"mess`,
+      10,
+    );
+    session(
+      'other.jsonl',
+      lines(header('elsewhere', '/srv/work/other'), message('user', 'Not this one.')),
+      1,
+    );
+    session('notes.txt', 'not a session', 0);
+    session('broken.jsonl', 'not json\n', 0);
+
+    expect(await listSessions(dir, PROJECT)).toEqual([
+      {
+        id: 'pi-b',
+        name: 'Renaming',
+        firstPrompt: 'Rename the module.',
+        messages: 3,
+        modified: expect.any(Number),
+        file: named,
+      },
+      {
+        id: 'omp-c',
+        firstPrompt: 'Write tests.',
+        messages: 1,
+        modified: expect.any(Number),
+        file: join(dir, 'c.jsonl'),
+      },
+      {
+        id: 'pi-a',
+        firstPrompt: 'Fix the build.',
+        messages: 2,
+        modified: expect.any(Number),
+        file: join(dir, 'a.jsonl'),
+      },
+    ]);
+
+    // What a tab gets: ids, the current one named, no path.
+    const answer = await sessionsAnswer(named, PROJECT, 'list-1');
+    expect(answer).toMatchObject({ type: 'rpc_ui_sessions', id: 'list-1', current: 'pi-b' });
+    expect(answer.sessions.map((s) => s.id)).toEqual(['pi-b', 'omp-c', 'pi-a']);
+    expect(JSON.stringify(answer)).not.toContain(dir);
+  });
+
+  it('lists nothing while the agent has named no session file, or its folder is gone', async () => {
+    expect(await sessionsAnswer(undefined, PROJECT, undefined)).toEqual({
+      type: 'rpc_ui_sessions',
+      sessions: [],
+    });
+    expect(await listSessions(join(dir, 'gone'), PROJECT)).toEqual([]);
+  });
+});
