@@ -242,26 +242,26 @@ describe('rpc-ui arguments', () => {
     });
     expect(parseCli(['serve', '--agent', 'omp', '--', 'omp'], {})).toMatchObject({ kind: 'error' });
     // What goes with an agent by name says, with a command, what to write instead.
-    expect(parseCli(['serve', '--stand-in-model', '--', 'pi'], {})).toEqual({
-      kind: 'error',
-      message:
+    const withCommand: [string[], string][] = [
+      [
+        ['--stand-in-model', '--', 'pi'],
         '--stand-in-model runs the demo of an agent by name: rpc-ui serve --agent NAME --stand-in-model (your command uses the models you configured for it).',
-    });
-    expect(parseCli(['serve', '--extension', 'gate.ts', '--', 'pi', '--mode', 'rpc'], {})).toEqual({
-      kind: 'error',
-      message:
+      ],
+      [
+        ['--extension', 'gate.ts', '--', 'pi', '--mode', 'rpc'],
         '--extension loads into an agent by name (--agent); add it to your command instead: rpc-ui serve -- pi --mode rpc -e gate.ts',
-    });
-    expect(parseCli(['serve', '--demo', '--', 'pi'], {})).toEqual({
-      kind: 'error',
-      message:
+      ],
+      [
+        ['--demo', '--', 'pi'],
         '--demo runs an agent by name offline (rpc-ui serve --agent NAME --demo); your command runs as you wrote it.',
-    });
-    expect(parseCli(['serve', '--new-session', '--', 'pi', '--mode', 'rpc', '-c'], {})).toEqual({
-      kind: 'error',
-      message:
+      ],
+      [
+        ['--new-session', '--', 'pi', '--mode', 'rpc', '-c'],
         "--new-session is for an agent by name; your command's own flags say which session it opens (leave out --continue or --session for a new one).",
-    });
+      ],
+    ];
+    for (const [argv, message] of withCommand)
+      expect(parseCli(['serve', ...argv], {})).toEqual({ kind: 'error', message });
     expect(parseCli(['serve', '--new-token', '--token', 't'], {})).toEqual({
       kind: 'error',
       message:

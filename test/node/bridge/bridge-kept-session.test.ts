@@ -232,18 +232,23 @@ describe('rpc-ui serve follows the agent to another session', () => {
   }, 180_000);
 });
 
+/** pi, in `state`, told `words`, then stopped as Ctrl+C stops it. */
+async function sayThenStop(state: string, words: string): Promise<void> {
+  const { cli, url } = await serve('pi', state);
+  const tab = await Tab.open(url);
+  await say(tab, words);
+  tab.close();
+  cli.child.kill('SIGINT');
+  expect(await cli.exited).toBe(0);
+}
+
 describe('the sessions of the project, listed for a page', () => {
   it('are the agent’s, newest first, with the current one named, and no path', async () => {
     const state = stateFolder();
-    const first = await serve('pi', state);
-    let tab = await Tab.open(first.url);
-    await say(tab, 'Remember the word heron.');
-    tab.close();
-    first.cli.child.kill('SIGINT');
-    await first.cli.exited;
+    await sayThenStop(state, 'Remember the word heron.');
 
     const second = await serve('pi', state, ['--new-session', '--allow-command', 'set_session_name']);
-    tab = await Tab.open(second.url);
+    const tab = await Tab.open(second.url);
     await say(tab, 'Remember the word crane.');
     tab.send({ type: 'set_session_name', id: 'name', name: 'Cranes' });
     await seen(tab, 'the name', (v) => v.type === 'response' && v.id === 'name' && v.success === true);
@@ -269,12 +274,8 @@ describe('the sessions of the project, listed for a page', () => {
 describe('rpc-ui serve --new-session', () => {
   it('starts a new session, which is the one it goes on with afterwards; the old one is kept', async () => {
     const state = stateFolder();
-    const first = await serve('pi', state);
-    let tab = await Tab.open(first.url);
-    await say(tab, 'Remember the word heron.');
-    tab.close();
-    first.cli.child.kill('SIGINT');
-    await first.cli.exited;
+    await sayThenStop(state, 'Remember the word heron.');
+    let tab: Tab;
 
     const fresh = await serve('pi', state, ['--new-session']);
     expect(fresh.cli.stderr()).not.toContain('goes on with its last session');
