@@ -17,7 +17,7 @@ import { startStandInModel } from './stand-in-model/server.js';
 import { folderName } from './folder-name.js';
 import { KeptSession, keptSessionRecord } from './state/kept-session.js';
 import { keptToken } from './state/kept-token.js';
-import { keepAddress, servedAddresses } from './state/served-addresses.js';
+import { keepAddress, type ServedAddress, servedAddresses } from './state/served-addresses.js';
 import { stateRoot } from './state/state-folder.js';
 
 /** Where `npm run build:playground` puts the playground. */
@@ -173,6 +173,30 @@ export function serveOptions(args: ServeArgs, agent: BridgeAgentOptions): Bridge
   };
 }
 
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
+
+/** The token kept in the state folder; a FileError saying what to do when it cannot be kept. */
+function stateToken(renew: boolean): string {
+  try {
+    return keptToken(stateRoot(), renew, log);
+  } catch (error) {
+    throw new FileError(
+      `cannot keep the token in ${stateRoot()} (${codeOf(error)}): give one with --token-file, or RPC_UI_STATE a folder of yours.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Keep this bridge's address for `rpc-ui open`; a failure is said, and the bridge runs on. */
+function addressKept(address: ServedAddress): () => void {
+  try {
+    return keepAddress(stateRoot(), address);
+  } catch (error) {
+    log(`rpc-ui: cannot keep this address for rpc-ui open (${codeOf(error)}).`);
+    return () => undefined;
+  }
+}
+
 function describeStartError(error: unknown, args: ServeArgs): string {
   if (error instanceof FileError) return `rpc-ui: ${error.message}`;
   const code = (error as { code?: unknown } | null)?.code;
@@ -193,7 +217,7 @@ async function serve(args: ServeArgs): Promise<number> {
   try {
     const options = serveOptions(args, chosen.agent);
     // No token given: the one kept in the state folder, so that a restart locks no page out.
-    const token = options.token ?? keptToken(stateRoot(), args.newToken, log);
+    const token = options.token ?? stateToken(args.newToken);
     bridge = await startBridge({ ...options, token });
   } catch (error) {
     chosen.cleanup();
@@ -220,7 +244,7 @@ async function serve(args: ServeArgs): Promise<number> {
   }
   bridge.agent.onStderr((line) => log(`rpc-ui: agent stderr: ${line}`));
   const running = bridge;
-  const forgetAddress = keepAddress(stateRoot(), {
+  const forgetAddress = addressKept({
     url: bridge.url,
     pid: process.pid,
     agent: chosen.agent.label ?? chosen.agent.command,

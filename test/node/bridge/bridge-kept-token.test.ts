@@ -63,6 +63,19 @@ describe('the kept token', () => {
     writeFileSync(join(state, 'token'), 'x\n');
     expect(keptToken(state, false, () => undefined)).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('says what to do when the state folder cannot hold it, and serves nothing', async () => {
+    const notAFolder = join(stateFolder(), 'a-file');
+    writeFileSync(notAFolder, '');
+    const cli = runCli(['serve', '--port', '0', '--no-open', '--cwd', stateFolder()], undefined, {
+      RPC_UI_STATE: notAFolder,
+    });
+    expect(await cli.exited).toBe(1);
+    expect(cli.stderr()).toMatch(
+      /rpc-ui: cannot keep the token in .*a-file \(E[A-Z]+\): give one with --token-file, or RPC_UI_STATE a folder of yours\./,
+    );
+    expect(cli.stdout).toEqual([]);
+  }, 60_000);
 });
 
 describe('rpc-ui open', () => {
