@@ -123,6 +123,9 @@ async function install(agents: readonly AgentName[]): Promise<number> {
   return 0;
 }
 
+/** An error's system code (`ENOENT`), or the error as text. */
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
+
 /** A file an option names cannot be used. */
 class FileError extends Error {}
 
@@ -135,10 +138,7 @@ function readAccessFiles(args: ServeArgs): {
     try {
       return readFileSync(file);
     } catch (error) {
-      throw new FileError(
-        `cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-        { cause: error },
-      );
+      throw new FileError(`cannot read ${what} ${file}: ${codeOf(error)}`, { cause: error });
     }
   };
   const fromFile =
@@ -172,8 +172,6 @@ export function serveOptions(args: ServeArgs, agent: BridgeAgentOptions): Bridge
     log,
   };
 }
-
-const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
 
 /** The token kept in the state folder; a FileError saying what to do when it cannot be kept. */
 function stateToken(renew: boolean): string {

@@ -284,7 +284,9 @@ export class AgentHub {
     }
     if (value.type === 'rpc_ui_restart_agent') return this.#restartAgent();
     if (value.type === 'rpc_ui_list_sessions') {
-      const answered = sessionsAnswer(this.#sessions?.file, this.#cwd, value.id);
+      // Once the agent has said its session file (a tab may ask as the agent starts).
+      const file = this.#sessions?.fileNow() ?? Promise.resolve(undefined);
+      const answered = file.then((known) => sessionsAnswer(known, this.#cwd, value.id));
       return void answered.then((answer) => this.#sendText(tab, JSON.stringify(answer)));
     }
     // The bridge's own messages mean nothing to the agent; the agent has ended: drop.

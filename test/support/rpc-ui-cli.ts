@@ -1,6 +1,6 @@
 /** `rpc-ui` run as a user runs it, in its own process group, for the tests. Node only. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,12 +98,4 @@ export function killClis(): void {
   }
 }
 
-/** Whether the process runs (a zombie waiting to be reaped does not). */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch (error) {
-    return (error as { code?: unknown }).code === 'ENOENT'; // no /proc here: kill(pid, 0) worked
-  }
-}
+export { isRunning } from '../../src/bridge/state/served-addresses.js';

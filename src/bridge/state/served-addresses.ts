@@ -31,8 +31,8 @@ export function keepAddress(stateDir: string, address: ServedAddress): () => voi
   return () => rmSync(file, { force: true });
 }
 
-/** Whether process `pid` runs (a zombie does not count: its bridge has ended). */
-function running(pid: number): boolean {
+/** Whether process `pid` runs (a zombie waiting to be reaped does not: it has ended). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch (error) {
@@ -73,7 +73,7 @@ export function servedAddresses(stateDir: string): ServedAddress[] {
   for (const name of names) {
     const file = join(folderOf(stateDir), name);
     const address = readAddress(file);
-    if (address && running(address.pid)) found.push(address);
+    if (address && isRunning(address.pid)) found.push(address);
     else rmSync(file, { force: true });
   }
   return found.sort((a, b) => a.started - b.started);

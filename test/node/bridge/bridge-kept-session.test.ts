@@ -131,6 +131,14 @@ describe.each(AGENTS)('rpc-ui serve --agent $name keeps the agent’s session', 
       `rpc-ui: ${said} goes on with its last session here (--new-session for a new one).`,
     );
     const again = await Tab.open(second.url);
+    // Asked as the agent starts, the list already names the session it went on with.
+    again.send({ type: 'rpc_ui_list_sessions', id: 'at-start' });
+    const listed = await seen(
+      again,
+      'the sessions',
+      (v) => v.type === 'rpc_ui_sessions' && v.id === 'at-start',
+    );
+    expect(listed.value.current).toEqual(expect.any(String));
     expect(await conversation(again)).toEqual(before);
     // The conversation goes on in the same session: one file, both turns in it.
     await say(again, 'And the word crane.');
