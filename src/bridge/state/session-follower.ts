@@ -5,10 +5,18 @@
  */
 import type { AgentWire } from '../agent-wire.js';
 import type { InboundMessage } from '../../transport/inbound.js';
+import { within } from '../../shared/within.js';
 import { isPlainObject } from '../../transport/jsonl.js';
 
 /** The commands after which the agent may be on another session (pi, oh-my-pi, atomic). */
-const SESSION_CHANGES = new Set(['new_session', 'switch_session', 'fork', 'clone', 'import_session']);
+const SESSION_CHANGES = new Set([
+  'new_session',
+  'switch_session',
+  'fork',
+  'branch',
+  'clone',
+  'import_session',
+]);
 
 /** A turn's end, or a session command's success: the agent may be on another session now. */
 function mayChangeSession(message: InboundMessage): boolean {
@@ -22,11 +30,16 @@ function mayChangeSession(message: InboundMessage): boolean {
   return value?.success === true && typeof value.command === 'string' && SESSION_CHANGES.has(value.command);
 }
 
+/** How long a page's session message waits for the agent to say its session file. */
+const ANSWER_MS = 30_000;
+
 /** Tells `told` the agent's session file each time it may have changed. */
 export class SessionFollower {
   readonly #told: (file: string) => void;
   readonly #log: (message: string) => void;
   #file: string | undefined;
+  /** The last question's answer, or the end of its wait. */
+  #answered: Promise<unknown> = Promise.resolve();
 
   constructor(told: (file: string) => void, log: (message: string) => void) {
     this.#told = told;
@@ -38,9 +51,18 @@ export class SessionFollower {
     return this.#file;
   }
 
+  /** The session file, once the question asked last is answered (an agent just started, say). */
+  async fileNow(): Promise<string | undefined> {
+    await this.#answered;
+    return this.#file;
+  }
+
   /** Ask the agent behind `wire` which session file it is on. */
   ask(wire: AgentWire): void {
+    let told = (): void => undefined;
+    this.#answered = within(new Promise<void>((resolve) => (told = resolve)), ANSWER_MS);
     wire.ask({ type: 'get_state' }, (response) => {
+      told();
       const data = response.data;
       const file = isPlainObject(data) ? data.sessionFile : undefined;
       if (typeof file !== 'string' || file === '') return;
