@@ -29,6 +29,9 @@ export const DEFAULT_COMMANDS: readonly string[] = [
   'get_available_commands',
   'get_available_models',
   'get_available_thinking_levels',
+  // the earlier prompts a fork may start from (rpc_ui_fork_session takes one's entry id)
+  'get_fork_messages',
+  'get_branch_messages',
   // choose the model and how it thinks
   'set_model',
   'cycle_model',

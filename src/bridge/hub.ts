@@ -9,10 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
-import type { BridgeAgentExit, BridgeDialogClosed, BridgeHello } from '../protocol/bridge.js';
-import { isBridgeType } from '../protocol/bridge.js';
+import {
+  type BridgeAgentExit,
+  type BridgeDialogClosed,
+  type BridgeHello,
+  isBridgeType,
+} from '../protocol/bridge.js';
 import { REQUEST_TYPE, RESPONSE_TYPE } from '../protocol/types.js';
-import { BoundedSet } from '../shared/bounded.js';
+import { errorText } from '../shared/error-text.js';
 import { isPlainObject } from '../transport/jsonl.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
@@ -22,7 +26,8 @@ import { AgentWire } from './agent-wire.js';
 import { commandAllowList, refusedCommand } from './commands.js';
 import { StderrRelay } from './stderr-relay.js';
 import { SessionFollower } from './state/session-follower.js';
-import { sessionsAnswer } from './state/session-store.js';
+import { askOf, isSessionMessage, sessionMessage } from './state/session-commands.js';
+import { TabAnswers } from './tab-answers.js';
 import { closeReason, type RawData, textOf } from './tab-frames.js';
 import { UiTable } from './ui-table.js';
 import { within } from '../shared/within.js';
@@ -33,10 +38,6 @@ const POLICY_VIOLATION = 1008;
 const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 /** How long to wait for the last stdout and stderr lines once the process has exited. */
 const DRAIN_MS = 1000;
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Options of an {@link AgentHub}. */
 export interface AgentHubOptions {
@@ -81,8 +82,8 @@ export class AgentHub {
   #shuttingDown = false;
   // What follows belongs to one agent process, and starts anew with each.
   #agent: AgentProcess;
-  /** The dialogs each tab answered first (lately): its own answer sent again is not news to it. */
-  #won = new WeakMap<WebSocket, BoundedSet<string>>();
+  /** The tabs' answers to this process's (or conversation's) dialogs. */
+  #answers = new TabAnswers();
   #table = new UiTable();
   #wire: AgentWire;
   /** This agent process's name for the tabs: answers given to another process never reach it. */
@@ -143,12 +144,12 @@ export class AgentHub {
       try {
         this.#fromAgent(message);
       } catch (error) {
-        this.#log(`rpc-ui: dropped an agent line: ${messageOf(error)}`);
+        this.#log(`rpc-ui: dropped an agent line: ${errorText(error)}`);
       }
     });
     transport.on('error', (error) => {
       if (error.code === 'send-failed')
-        this.#log(`rpc-ui: could not write to the agent: ${messageOf(error.cause ?? error)}`);
+        this.#log(`rpc-ui: could not write to the agent: ${errorText(error.cause ?? error)}`);
       else this.#log(`rpc-ui: agent output: ${error.message}`);
     });
     return agent.exited.then(async (exit) => {
@@ -171,7 +172,7 @@ export class AgentHub {
     if (this.#exit === undefined)
       return this.#log('rpc-ui: a tab asked to start the agent again while it runs; ignored.');
     this.#log('rpc-ui: starting the agent again, as a tab asked.');
-    this.#won = new WeakMap();
+    this.#answers = new TabAnswers();
     this.#table = new UiTable();
     this.#session = randomUUID();
     this.#exit = undefined;
@@ -183,8 +184,29 @@ export class AgentHub {
     this.#wire = this.#newWire(agent);
     this.#ended = this.#watch(agent);
     this.#sessions?.ask(this.#wire);
-    const hello = JSON.stringify(this.#hello());
-    for (const tab of this.#tabs) this.#sendText(tab, hello);
+    this.#greetAll();
+  }
+
+  /** Greet every tab anew (another process, or another conversation), then give it what is open. */
+  #greetAll(): void {
+    const lines = [JSON.stringify(this.#hello()), ...this.#table.replay()];
+    for (const tab of this.#tabs) for (const line of lines) this.#sendText(tab, line);
+  }
+
+  /** A tab's session message; after a move to another conversation every tab is greeted anew. */
+  async #sessionMessage(tab: WebSocket, value: Record<string, unknown>): Promise<void> {
+    const wire = this.#wire;
+    const file = await this.#sessions?.fileNow();
+    const context = { file, cwd: this.#cwd, identity: wire.identity, ask: askOf(wire) };
+    const { answer, moved } = await sessionMessage(value, context);
+    this.#sendText(tab, JSON.stringify(answer));
+    if (!moved || wire !== this.#wire) return;
+    // Its transcript is read again, and the last conversation's dialogs close; the session a
+    // restart goes back to is this one.
+    this.#sessions?.ask(wire);
+    this.#session = randomUUID();
+    this.#answers = new TabAnswers();
+    this.#greetAll();
   }
 
   #newStderrRelay(): StderrRelay {
@@ -283,61 +305,19 @@ export class AgentHub {
       return;
     }
     if (value.type === 'rpc_ui_restart_agent') return this.#restartAgent();
-    if (value.type === 'rpc_ui_list_sessions') {
-      // Once the agent has said its session file (a tab may ask as the agent starts).
-      const file = this.#sessions?.fileNow() ?? Promise.resolve(undefined);
-      const answered = file.then((known) => sessionsAnswer(known, this.#cwd, value.id));
-      return void answered.then((answer) => this.#sendText(tab, JSON.stringify(answer)));
-    }
+    if (isSessionMessage(value.type)) return void this.#sessionMessage(tab, value);
     // The bridge's own messages mean nothing to the agent; the agent has ended: drop.
     if (isBridgeType(value.type) || this.#stopped) return;
     const message = value as OutboundMessage;
     if (message.type === RESPONSE_TYPE) {
-      const id = value.id;
-      if (typeof id !== 'string') {
-        this.#refuse(tab, 'An extension_ui_response needs a string "id".');
-        return;
-      }
-      const claim = this.#table.claim({ ...value, id });
-      if (claim === 'expired' || (claim === 'closed' && !this.#won.get(tab)?.has(id))) {
-        // Too late: the tab believes it answered. Tell it, even if it was told when the first
-        // answer came (it may have been away then; the kit says it once).
-        if (claim === 'expired')
-          this.#log(
-            `rpc-ui: dropped a tab's answer to "${id.slice(0, 80)}", which came after the dialog timed out.`,
-          );
-        const closed: BridgeDialogClosed = {
-          type: 'rpc_ui_dialog_closed',
-          id,
-          reason: claim === 'closed' ? 'answered' : 'expired',
-        };
-        this.#sendText(tab, JSON.stringify(closed));
-        return;
-      }
-      if (claim === 'not-asked') {
-        this.#log(`rpc-ui: dropped a tab's answer to "${id.slice(0, 80)}", which the agent did not ask.`);
-        return;
-      }
-      if (typeof claim === 'object') {
-        // The kit never sends one (it keeps the first request of a repeated id, as the bridge
-        // does); the dialog stays open for an answer that fits.
-        this.#log(`rpc-ui: dropped a tab's answer that does not fit its dialog: ${claim.invalid}`);
-        return;
-      }
-      if (claim === 'closed') return; // the tab's own answer again
-      this.#toAgent(message);
-      if (claim === 'first') {
-        const won = this.#won.get(tab) ?? new BoundedSet<string>(1000);
-        won.add(id);
-        this.#won.set(tab, won);
-        const closed: BridgeDialogClosed = {
-          type: 'rpc_ui_dialog_closed',
-          id,
-          reason: 'answered',
-        };
-        const line = JSON.stringify(closed);
-        for (const other of this.#tabs) if (other !== tab) this.#sendText(other, line);
-      }
+      if (typeof value.id !== 'string')
+        return this.#refuse(tab, 'An extension_ui_response needs a string "id".');
+      const verdict = this.#answers.judge(tab, { ...value, id: value.id }, this.#table);
+      if (verdict.log) this.#log(verdict.log);
+      if (verdict.toAgent) this.#toAgent(message);
+      if (verdict.toTab) this.#sendText(tab, verdict.toTab);
+      const toOthers = verdict.toOthers;
+      if (toOthers) for (const other of this.#tabs) if (other !== tab) this.#sendText(other, toOthers);
       return;
     }
     if (!this.#commands.has(message.type)) {
@@ -354,7 +334,7 @@ export class AgentHub {
     try {
       this.#agent.transport.send(message);
     } catch (error) {
-      this.#log(`rpc-ui: could not write to the agent: ${messageOf(error)}`);
+      this.#log(`rpc-ui: could not write to the agent: ${errorText(error)}`);
     }
   }
 

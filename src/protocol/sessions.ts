@@ -34,3 +34,45 @@ export interface BridgeSessions {
   readonly current?: string;
   readonly sessions: readonly SessionSummary[];
 }
+
+/** A tab asks the agent to go to another session of the project, by its id (never a path). */
+export interface BridgeOpenSession {
+  readonly type: 'rpc_ui_open_session';
+  readonly id?: string;
+  /** A {@link SessionSummary}'s `id`, as the bridge listed it. */
+  readonly session: string;
+}
+
+/** A tab asks the agent to start a new session. */
+export interface BridgeNewSession {
+  readonly type: 'rpc_ui_new_session';
+  readonly id?: string;
+}
+
+/** A tab names the session the agent is on. */
+export interface BridgeNameSession {
+  readonly type: 'rpc_ui_name_session';
+  readonly id?: string;
+  /** At most 200 characters, not empty. */
+  readonly name: string;
+}
+
+/**
+ * A tab starts a new session from an earlier prompt of this one: the entry id the agent gave
+ * (`get_fork_messages` on pi and atomic, `get_branch_messages` on oh-my-pi).
+ */
+export interface BridgeForkSession {
+  readonly type: 'rpc_ui_fork_session';
+  readonly id?: string;
+  readonly entryId: string;
+}
+
+/** How a session message went, to the tab that sent it. */
+export interface BridgeSessionDone {
+  readonly type: 'rpc_ui_session_done';
+  /** The `id` of the message it answers. */
+  readonly id?: string;
+  readonly ok: boolean;
+  /** Why not, when not `ok`. */
+  readonly error?: string;
+}

@@ -47,8 +47,11 @@ export async function readSession(file: string, cwd: string): Promise<StoredSess
       }
       if (!isPlainObject(entry)) continue;
       if (id === undefined) {
-        // oh-my-pi writes a title line before the header.
-        if (entry.type === 'title') continue;
+        // oh-my-pi keeps a session's name in a title line before the header, rewritten in place.
+        if (entry.type === 'title') {
+          name = typeof entry.title === 'string' && entry.title.trim() ? entry.title.trim() : undefined;
+          continue;
+        }
         if (entry.type !== 'session' || typeof entry.id !== 'string' || entry.cwd !== cwd) return undefined;
         id = entry.id;
       } else if (entry.type === 'session_info') {

@@ -279,6 +279,113 @@ describe('the sessions of the project, listed for a page', () => {
   }, 180_000);
 });
 
+/** The first message `tab` got after `mark` that matches `predicate`. */
+function seenAfter(
+  tab: Tab,
+  mark: number,
+  what: string,
+  predicate: (value: Record<string, unknown>) => boolean,
+) {
+  return until(what, () => tab.received.slice(mark).find((r) => predicate(r.value)), AGENT_WAIT_MS);
+}
+
+/** Send a session message of the bridge's and wait for how it went. */
+async function sessionDone(tab: Tab, message: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const id = `s-${tab.received.length}`;
+  tab.send({ ...message, id });
+  return (
+    await seen(
+      tab,
+      `how ${String(message.type)} went`,
+      (v) => v.type === 'rpc_ui_session_done' && v.id === id,
+    )
+  ).value;
+}
+
+async function sessionList(
+  tab: Tab,
+): Promise<{ current?: string; sessions: { id: string; name?: string; firstPrompt: string }[] }> {
+  const id = `l-${tab.received.length}`;
+  tab.send({ type: 'rpc_ui_list_sessions', id });
+  const answer = await seen(tab, 'the sessions', (v) => v.type === 'rpc_ui_sessions' && v.id === id);
+  return answer.value as { current?: string; sessions: { id: string; name?: string; firstPrompt: string }[] };
+}
+
+describe.each(AGENTS)('$name: a page’s session commands, by id', ({ name }) => {
+  it('start, open, name and fork sessions; another tab follows; a path or a foreign id is refused', async () => {
+    const state = stateFolder();
+    const first = await serve(name, state);
+    let a = await Tab.open(first.url);
+    const b = await Tab.open(first.url);
+    await say(a, 'Remember the word heron.');
+
+    let mark = b.received.length;
+    expect(await sessionDone(a, { type: 'rpc_ui_new_session' })).toMatchObject({ ok: true });
+    await seenAfter(b, mark, 'the other tab greeted anew', (v) => v.type === 'rpc_ui_hello');
+    await say(a, 'Remember the word crane.');
+    const listed = await sessionList(a);
+    expect(listed.sessions.map((s) => s.firstPrompt)).toEqual([
+      'Remember the word crane.',
+      'Remember the word heron.',
+    ]);
+    expect(listed.current).toBe(listed.sessions[0]?.id);
+    const heron = listed.sessions[1]?.id ?? '';
+
+    // Opened by its id in one tab: the other follows, to the same conversation.
+    mark = b.received.length;
+    expect(await sessionDone(a, { type: 'rpc_ui_open_session', session: heron })).toMatchObject({ ok: true });
+    await seenAfter(b, mark, 'the other tab greeted anew', (v) => v.type === 'rpc_ui_hello');
+    expect(await conversation(b)).toEqual([
+      'user: Remember the word heron.',
+      expect.stringMatching(/^assistant: This is the stand-in model, answering “Remember the word heron\.”/),
+    ]);
+    expect(await sessionDone(a, { type: 'rpc_ui_name_session', name: '  Herons ' })).toMatchObject({
+      ok: true,
+    });
+    expect((await sessionList(b)).sessions.find((s) => s.id === heron)?.name).toBe('Herons');
+    b.close();
+
+    // Started again, the bridge goes on with the session the page opened.
+    a.close();
+    first.cli.child.kill('SIGINT');
+    await first.cli.exited;
+    a = await Tab.open((await serve(name, state)).url);
+    expect((await sessionList(a)).current).toBe(heron);
+
+    // Forked from its first prompt: a new session, with what came before that prompt (nothing).
+    // oh-my-pi calls a fork a branch.
+    a.send({ type: name === 'omp' ? 'get_branch_messages' : 'get_fork_messages', id: 'forks' });
+    const forks = (
+      await seen(a, 'the prompts to fork from', (v) => v.type === 'response' && v.id === 'forks')
+    ).value.data as { messages: { entryId: string; text: string }[] };
+    expect(forks.messages.map((m) => m.text)).toEqual(['Remember the word heron.']);
+    expect(
+      await sessionDone(a, { type: 'rpc_ui_fork_session', entryId: forks.messages[0]?.entryId }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await conversation(a)).toEqual([]);
+
+    // A page names no path, and no id the bridge did not list.
+    expect(await sessionDone(a, { type: 'rpc_ui_open_session', session: '/etc/passwd' })).toEqual({
+      type: 'rpc_ui_session_done',
+      id: expect.any(String),
+      ok: false,
+      error: 'A page names a session by the id the bridge listed, never by a path.',
+    });
+    expect(await sessionDone(a, { type: 'rpc_ui_open_session', session: 'no-such-session' })).toMatchObject({
+      ok: false,
+      error: 'No session of this project has the id "no-such-session".',
+    });
+    expect(await sessionDone(a, { type: 'rpc_ui_name_session', name: '' })).toMatchObject({ ok: false });
+    expect(await sessionDone(a, { type: 'rpc_ui_fork_session', entryId: '../x' })).toMatchObject({
+      ok: false,
+    });
+    a.close();
+    b.close();
+  }, 180_000);
+});
+
 describe('rpc-ui serve --new-session', () => {
   it('starts a new session, which is the one it goes on with afterwards; the old one is kept', async () => {
     const state = stateFolder();

@@ -52,11 +52,20 @@ describe('the session store', () => {
       ),
       5,
     );
-    // oh-my-pi: a title line first, then its header; a crash cut its last line.
+    // oh-my-pi: a title line first (its name, here none), then its header; a crash cut its last line.
     session(
       'c.jsonl',
       `${lines({ type: 'title', v: 1, title: '' }, header('omp-c'), message('user', 'Write tests.'))}{"type":"mess`,
       10,
+    );
+    session(
+      'd.jsonl',
+      lines(
+        { type: 'title', v: 1, title: 'Named in oh-my-pi ', pad: '   ' },
+        header('omp-d'),
+        message('user', 'Hello.'),
+      ),
+      20,
     );
     session(
       'other.jsonl',
@@ -83,6 +92,14 @@ describe('the session store', () => {
         file: join(dir, 'c.jsonl'),
       },
       {
+        id: 'omp-d',
+        name: 'Named in oh-my-pi',
+        firstPrompt: 'Hello.',
+        messages: 1,
+        modified: expect.any(Number),
+        file: join(dir, 'd.jsonl'),
+      },
+      {
         id: 'pi-a',
         firstPrompt: 'Fix the build.',
         messages: 2,
@@ -94,7 +111,7 @@ describe('the session store', () => {
     // What a tab gets: ids, the current one named, no path.
     const answer = await sessionsAnswer(named, PROJECT, 'list-1');
     expect(answer).toMatchObject({ type: 'rpc_ui_sessions', id: 'list-1', current: 'pi-b' });
-    expect(answer.sessions.map((s) => s.id)).toEqual(['pi-b', 'omp-c', 'pi-a']);
+    expect(answer.sessions.map((s) => s.id)).toEqual(['pi-b', 'omp-c', 'omp-d', 'pi-a']);
     expect(JSON.stringify(answer)).not.toContain(dir);
   });
 
