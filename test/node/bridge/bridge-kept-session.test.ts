@@ -198,10 +198,24 @@ describe.each(AGENTS)('rpc-ui serve --agent $name keeps the agent’s session', 
       .split('\n')
       .map(
         (line) =>
-          JSON.parse(line) as { type?: string; id?: string; message?: { role: string; content: unknown } },
+          JSON.parse(line) as {
+            type?: string;
+            id?: string;
+            message?: { role: string; content: unknown; stopReason?: string };
+          },
+      );
+    // oh-my-pi keeps a reply cut before its first word in its file and gives none back (an
+    // aborted assistant message without text or tool call: `M5s` in its dist/cli.js).
+    const emptyCut = (message: { role: string; content: unknown; stopReason?: string }) =>
+      name === 'omp' &&
+      message.role === 'assistant' &&
+      ['aborted', 'error', 'length'].includes(message.stopReason ?? '') &&
+      !(
+        Array.isArray(message.content) &&
+        message.content.some((part: { type?: string }) => part.type === 'text' || part.type === 'toolCall')
       );
     const saved = entries.flatMap(({ type, message }) =>
-      type === 'message' && (message?.role === 'user' || message?.role === 'assistant')
+      type === 'message' && (message?.role === 'user' || message?.role === 'assistant') && !emptyCut(message)
         ? [`${message.role}: ${textOf(message.content)}`]
         : [],
     );
