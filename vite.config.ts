@@ -10,6 +10,7 @@ const elements = {
   'rpc-login': 'login/rpc-login',
   'rpc-notifications': 'notifications/rpc-notifications',
   'rpc-select': 'select/rpc-select',
+  'rpc-sessions': 'sessions/rpc-sessions',
   'rpc-status-bar': 'status-bar/rpc-status-bar',
   'rpc-transcript': 'transcript/rpc-transcript',
   'rpc-widget': 'widget/rpc-widget',

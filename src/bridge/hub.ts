@@ -21,6 +21,7 @@ import { isPlainObject } from '../transport/jsonl.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import type { OutboundMessage } from '../transport/transport.js';
 import type { AgentIdentity } from '../protocol/agent.js';
+import type { BridgeSessionsChanged } from '../protocol/sessions.js';
 import type { AgentExit, AgentProcess } from './agent-process.js';
 import { AgentWire } from './agent-wire.js';
 import { commandAllowList, refusedCommand } from './commands.js';
@@ -200,6 +201,9 @@ export class AgentHub {
     const context = { file, cwd: this.#cwd, identity: wire.identity, ask: askOf(wire) };
     const { answer, moved } = await sessionMessage(value, context);
     this.#sendText(tab, JSON.stringify(answer));
+    // A name given: the other tabs list again (a move greets them, which lists).
+    if (!moved && answer.type === 'rpc_ui_session_done' && answer.ok)
+      this.#toTabs(JSON.stringify({ type: 'rpc_ui_sessions_changed' } satisfies BridgeSessionsChanged));
     if (!moved || wire !== this.#wire) return;
     // Its transcript is read again, and the last conversation's dialogs close; the session a
     // restart goes back to is this one.

@@ -12,6 +12,7 @@ import { RpcInput } from './input/rpc-input.js';
 import { RpcLogin } from './login/rpc-login.js';
 import { RpcNotifications } from './notifications/rpc-notifications.js';
 import { RpcSelect } from './select/rpc-select.js';
+import { RpcSessions } from './sessions/rpc-sessions.js';
 import { RpcStatusBar } from './status-bar/rpc-status-bar.js';
 import { RpcTranscript } from './transcript/rpc-transcript.js';
 import { RpcWidget } from './widget/rpc-widget.js';
@@ -26,6 +27,7 @@ export const elements = {
   'rpc-login': RpcLogin,
   'rpc-notifications': RpcNotifications,
   'rpc-select': RpcSelect,
+  'rpc-sessions': RpcSessions,
   'rpc-status-bar': RpcStatusBar,
   'rpc-transcript': RpcTranscript,
   'rpc-widget': RpcWidget,
@@ -63,6 +65,7 @@ declare global {
     'rpc-login': RpcLogin;
     'rpc-notifications': RpcNotifications;
     'rpc-select': RpcSelect;
+    'rpc-sessions': RpcSessions;
     'rpc-status-bar': RpcStatusBar;
     'rpc-transcript': RpcTranscript;
     'rpc-widget': RpcWidget;

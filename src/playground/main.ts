@@ -1,7 +1,9 @@
 // The playground: the real agent (through the rpc-ui bridge) in the drop-in element, the
-// conversation, a composer, Send and Stop, a protocol log, a theme switch and a language menu.
+// conversation, its sessions, a composer, Send and Stop, a protocol log, a theme switch and a
+// language menu.
 import '../components/define.js';
 import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
+import type { RpcSessions } from '../components/sessions/rpc-sessions.js';
 import { RpcTranscript, Transcript } from '../components/transcript/rpc-transcript.js';
 import { readBridgeMessage } from '../protocol/bridge.js';
 import { WebSocketTransport } from '../transport/websocket.js';
@@ -10,6 +12,7 @@ import { bindLanguageMenu } from './language.js';
 import { ProtocolLog } from './protocol-log.js';
 
 const ui = document.querySelector<RpcExtensionUI>('#ui');
+const sessions = document.querySelector<RpcSessions>('#sessions');
 const form = document.querySelector<HTMLFormElement>('#composer');
 const message = document.querySelector<HTMLTextAreaElement>('#message');
 const stop = document.querySelector<HTMLButtonElement>('#stop');
@@ -20,7 +23,19 @@ const followUp = document.querySelector<HTMLButtonElement>('#follow-up');
 const hint = document.querySelector<HTMLElement>('#hint');
 const conversation = document.querySelector('#transcript');
 const list = document.querySelector<HTMLOListElement>('#log');
-if (!ui || !form || !message || !stop || !theme || !language || !list || !sendButton || !followUp || !hint)
+if (
+  !ui ||
+  !sessions ||
+  !form ||
+  !message ||
+  !stop ||
+  !theme ||
+  !language ||
+  !list ||
+  !sendButton ||
+  !followUp ||
+  !hint
+)
   throw new Error('The playground page is incomplete.');
 if (!(conversation instanceof RpcTranscript)) throw new Error('The playground page has no conversation.');
 
@@ -32,6 +47,7 @@ if (new URLSearchParams(location.search).get('dialogs') === 'page-modal') ui.con
 const transcript = new Transcript();
 transcript.follow(ui.controller);
 conversation.transcript = transcript;
+sessions.controller = ui.controller;
 
 const log = new ProtocolLog(
   list,
@@ -126,4 +142,4 @@ const applyTheme = () => {
 };
 theme.addEventListener('change', applyTheme);
 applyTheme();
-bindLanguageMenu(language, ui);
+bindLanguageMenu(language, [ui, sessions]);

@@ -3,6 +3,7 @@
  * the bridge answers from the agent's own store, with ids, never paths. See docs/bridge.md
  * ("Sessions"). DOM-free.
  */
+import { isRecord } from '../shared/is-record.js';
 
 /** One session of the project, as a page's list shows it. */
 export interface SessionSummary {
@@ -75,4 +76,64 @@ export interface BridgeSessionDone {
   readonly ok: boolean;
   /** Why not, when not `ok`. */
   readonly error?: string;
+}
+
+/**
+ * The sessions changed without a move (one was named): every tab lists them again. A move greets
+ * every tab instead, which lists too.
+ */
+export interface BridgeSessionsChanged {
+  readonly type: 'rpc_ui_sessions_changed';
+}
+
+/** A prompt of the current session that a fork can start from, as the agent lists it. */
+export interface ForkPoint {
+  /** The agent's id for the prompt's entry: what {@link BridgeForkSession} takes. */
+  readonly entryId: string;
+  /** The prompt's text. */
+  readonly text: string;
+}
+
+/** The bridge's answers to a tab's session messages. */
+export type BridgeSessionAnswer = BridgeSessions | BridgeSessionDone;
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+function readSummary(value: unknown): SessionSummary | undefined {
+  if (!isRecord(value)) return undefined;
+  const { id, name, firstPrompt, modified, messages } = value;
+  if (!isString(id) || !id || !isString(firstPrompt)) return undefined;
+  if (typeof modified !== 'number' || typeof messages !== 'number') return undefined;
+  return { id, ...(isString(name) && name ? { name } : {}), firstPrompt, modified, messages };
+}
+
+/**
+ * The bridge's `rpc_ui_sessions` or `rpc_ui_session_done`, read from a parsed line; `undefined`
+ * for any other value. A session that lacks a field is left out of the list.
+ */
+export function readSessionAnswer(value: unknown): BridgeSessionAnswer | undefined {
+  if (!isRecord(value)) return undefined;
+  const id = isString(value.id) ? { id: value.id } : {};
+  if (value.type === 'rpc_ui_session_done') {
+    if (typeof value.ok !== 'boolean') return undefined;
+    const error = isString(value.error) && value.error ? { error: value.error } : {};
+    return { type: value.type, ...id, ok: value.ok, ...error };
+  }
+  if (value.type !== 'rpc_ui_sessions' || !Array.isArray(value.sessions)) return undefined;
+  const sessions = value.sessions.flatMap((item: unknown) => readSummary(item) ?? []);
+  const current = isString(value.current) && value.current ? { current: value.current } : {};
+  return { type: value.type, ...id, ...current, sessions };
+}
+
+/**
+ * The prompts a fork can start from, from the `data` of the agent's answer to `get_fork_messages`
+ * (pi, atomic) or `get_branch_messages` (oh-my-pi): `{messages: [{entryId, text}]}`.
+ */
+export function readForkPoints(data: unknown): ForkPoint[] | undefined {
+  if (!isRecord(data) || !Array.isArray(data.messages)) return undefined;
+  return data.messages.flatMap((item: unknown) =>
+    isRecord(item) && isString(item.entryId) && item.entryId && isString(item.text)
+      ? [{ entryId: item.entryId, text: item.text }]
+      : [],
+  );
 }

@@ -9,6 +9,7 @@
 import { fixture, html } from '@open-wc/testing';
 import '../../src/components/define.js';
 import type { RpcExtensionUI } from '../../src/components/extension-ui/rpc-extension-ui.js';
+import type { RpcSessions } from '../../src/components/sessions/rpc-sessions.js';
 import type { RpcTranscript } from '../../src/components/transcript/rpc-transcript.js';
 import { ExtensionUIController } from '../../src/controller/controller.js';
 import { createMemoryTransport, type MemoryPeer } from '../../src/transport/memory.js';
@@ -320,12 +321,90 @@ export async function noModelScene(): Promise<Scene> {
   return { name: 'a conversation with no model', wrapper, before, after };
 }
 
+/** The last message of `type` the element sent through `peer`. */
+function lastSent(peer: MemoryPeer, type: string): { type?: string; id?: string } | undefined {
+  return peer.received
+    .map((line) => JSON.parse(line) as { type?: string; id?: string })
+    .findLast((line) => line.type === type);
+}
+
+/** The sessions panel with a list (the current one marked), as the bridge answers it. */
+async function sessionsPanel() {
+  const { transport, peer } = createMemoryTransport();
+  const controller = new ExtensionUIController({ transport });
+  const { wrapper, before, after } = await frameScene(
+    html`<rpc-sessions .controller=${controller}></rpc-sessions>`,
+  );
+  const el = wrapper.querySelector('rpc-sessions') as RpcSessions;
+  await settled(el);
+  peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', session: 's1', running: true });
+  const minutes = (count: number) => Date.now() - count * 60_000;
+  peer.writeMessage({
+    type: 'rpc_ui_sessions',
+    id: lastSent(peer, 'rpc_ui_list_sessions')?.id,
+    current: 'b',
+    sessions: [
+      {
+        id: 'a',
+        firstPrompt: 'Why does the upload test fail one time in ten?',
+        modified: minutes(3),
+        messages: 14,
+      },
+      {
+        id: 'b',
+        name: 'Release 2.1 notes',
+        firstPrompt: 'Write the notes',
+        modified: minutes(90),
+        messages: 6,
+      },
+      { id: 'c', firstPrompt: 'Bump the dependencies', modified: minutes(60 * 24 * 9), messages: 1 },
+    ],
+  });
+  await settled(el);
+  const button = (part: string) => el.shadowRoot?.querySelector<HTMLButtonElement>(`[part="${part}"]`);
+  return { wrapper, before, after, el, peer, button };
+}
+
+/** The sessions panel: its buttons and its list box. */
+export async function sessionsScene(): Promise<Scene> {
+  const { wrapper, before, after } = await sessionsPanel();
+  return { name: 'the sessions panel', wrapper, before, after };
+}
+
+/** A dialog of the sessions panel, open: the name field, or the prompts to fork from. */
+async function sessionDialogScene(which: 'rename' | 'fork'): Promise<Scene> {
+  const { wrapper, before, after, el, peer, button } = await sessionsPanel();
+  button(`${which}-button`)?.click();
+  if (which === 'fork') {
+    await settled(el);
+    peer.writeMessage({
+      type: 'response',
+      id: lastSent(peer, 'get_fork_messages')?.id,
+      command: 'get_fork_messages',
+      success: true,
+      data: {
+        messages: [
+          { entryId: 'e1', text: 'Write the notes' },
+          { entryId: 'e2', text: 'Shorter, please' },
+        ],
+      },
+    });
+  }
+  await settled(el);
+  const dialog = el.shadowRoot?.querySelector<HTMLDialogElement>(`#${which}`);
+  if (!dialog?.open) throw new Error(`The ${which} dialog did not show.`);
+  return { name: `the sessions' ${which} dialog`, wrapper, dialog, before, after };
+}
+
 /** Every scene's name and how to show it. */
 export const SCENES: readonly (readonly [string, () => Promise<Scene>])[] = [
   ...dialogSceneNames.map((name) => [name, () => dialogScene(name)] as const),
   ['the drop-in host', hostScene],
   ['an agent that exited', exitScene],
   ['a conversation with no model', noModelScene],
+  ['the sessions panel', sessionsScene],
+  ["the sessions' rename dialog", () => sessionDialogScene('rename')],
+  ["the sessions' fork dialog", () => sessionDialogScene('fork')],
 ];
 
 /** What a person can focus in the kit: its controls, and what takes Tab (a scrolling log). */

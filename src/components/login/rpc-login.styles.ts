@@ -1,16 +1,12 @@
 import { css } from 'lit';
+import { errorColor } from '../internal/error-color.js';
 import { schemeColors } from '../internal/scheme-colors.js';
 
 export const loginStyles = [
   schemeColors(':host', [
     ['--_link', 'var(--rpc-link-color, var(--vscode-textLink-foreground, %))', '#005fb8', '#4daafc'],
     ['--_done', 'var(--rpc-login-done-color, %)', '#1a7f37', '#3fb950'],
-    [
-      '--_failed',
-      'var(--rpc-error-color, var(--vscode-notificationsErrorIcon-foreground, %))',
-      '#b3261e',
-      '#f48771',
-    ],
+    errorColor('--_failed'),
   ]),
   css`
     :host {

@@ -11,6 +11,7 @@ import {
 import { globalOverrides, type RpcStrings } from './strings.js';
 import { hostEnglish } from './host-strings.js';
 import { notificationsEnglish } from './notification-strings.js';
+import { sessionsEnglish } from './session-strings.js';
 import { statusBarEnglish, widgetsEnglish } from './status-strings.js';
 import { transcriptEnglish } from './transcript-strings.js';
 
@@ -33,6 +34,7 @@ export function defaultStrings(locale = 'en'): Readonly<RpcStrings> {
     ...hostEnglish,
     ...loginEnglish,
     ...transcriptEnglish,
+    ...sessionsEnglish,
     ...localeStrings(locale),
     ...globalOverrides(),
   };

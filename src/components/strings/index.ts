@@ -10,6 +10,7 @@ export type { LoginStrings } from './login-strings.js';
 export { type DialogStrings, expiryText } from './dialog-strings.js';
 export type { HostStrings } from './host-strings.js';
 export { type NotificationStrings, type NoteStrings, noteText } from './notification-strings.js';
+export type { SessionStrings } from './session-strings.js';
 export type { StatusStrings } from './status-strings.js';
 export { type RpcStrings, setDefaultStrings } from './strings.js';
 export type { TranscriptStrings } from './transcript-strings.js';

@@ -4,6 +4,7 @@ import type { HostStrings } from './host-strings.js';
 import { localeStrings, stringsChanged } from './locales.js';
 import type { LoginStrings } from './login-strings.js';
 import type { NotificationStrings } from './notification-strings.js';
+import type { SessionStrings } from './session-strings.js';
 import type { StatusStrings } from './status-strings.js';
 import type { TranscriptStrings } from './transcript-strings.js';
 import { textTruncated } from './truncated.js';
@@ -21,7 +22,8 @@ export interface RpcStrings
     StatusStrings,
     HostStrings,
     LoginStrings,
-    TranscriptStrings {
+    TranscriptStrings,
+    SessionStrings {
   /** Agent text too long to show in full: said after the part shown, `{count}` characters left out. */
   textTruncated: CountedText;
 }

@@ -1,0 +1,234 @@
+import { css } from 'lit';
+import { errorColor } from '../internal/error-color.js';
+import { schemeColors } from '../internal/scheme-colors.js';
+
+export const sessionsStyles = [
+  schemeColors(':host', [errorColor('--_failed')]),
+  css`
+    :host {
+      display: block;
+      min-inline-size: 0;
+    }
+
+    p {
+      margin: 0;
+    }
+
+    .panel {
+      display: flex;
+      flex-direction: column;
+      gap: var(--rpc-sessions-gap, 0.5rem);
+    }
+
+    .head,
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem;
+    }
+    .head .title {
+      flex: 1 1 auto;
+      font-weight: 600;
+    }
+
+    .current,
+    .note,
+    .meta,
+    .hint {
+      color: var(--_muted);
+    }
+    .current .name {
+      color: var(--_fg);
+    }
+
+    /* A list box that scrolls within the height the host gives it. */
+    [role='listbox'] {
+      display: flex;
+      flex-direction: column;
+      max-block-size: var(--rpc-sessions-max-height, 24rem);
+      overflow-y: auto;
+      padding: 2px;
+      background: var(--rpc-sessions-background, var(--_bg));
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+    }
+
+    [role='option'] {
+      display: flex;
+      flex-direction: column;
+      gap: 0.125rem;
+      padding-block: 0.375rem;
+      padding-inline: 0.625rem;
+      border-radius: calc(var(--_radius) - 2px);
+      border-inline-start: 3px solid transparent;
+      cursor: pointer;
+    }
+    [role='option']:hover {
+      background: var(--_hover-bg);
+    }
+    [role='option'][aria-selected='true'] {
+      color: var(--_active-fg);
+      background: var(--_active-bg);
+    }
+    [role='option'][aria-selected='true'] .meta {
+      color: inherit;
+    }
+    /* The current session: an edge and a word, never the colour alone. */
+    [role='option'][aria-current='true'] {
+      border-inline-start-color: var(--_focus);
+    }
+    [role='option'][aria-current='true'] .label {
+      font-weight: 600;
+    }
+    [aria-busy='true'] [role='option'] {
+      cursor: progress;
+    }
+
+    /* One line each, the whole text on hover and focus (the option's name holds it all). */
+    .label {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+      unicode-bidi: plaintext;
+    }
+    [role='option']:focus .label,
+    [role='option']:hover .label {
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+    .meta {
+      font-size: 0.9em;
+    }
+
+    .status:empty,
+    .error:empty {
+      display: none;
+    }
+    .error {
+      padding-inline-start: 0.5rem;
+      border-inline-start: 3px solid var(--_failed);
+    }
+
+    dialog {
+      box-sizing: border-box;
+      inline-size: min(32rem, calc(100vw - 2rem));
+      max-block-size: calc(100vh - 2rem);
+      padding: 1rem;
+      color: var(--_fg);
+      background: var(--_bg);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      box-shadow: var(--_shadow);
+    }
+    dialog::backdrop {
+      background: var(--_backdrop);
+    }
+    dialog form,
+    dialog .body {
+      display: flex;
+      flex-direction: column;
+      gap: 0.75rem;
+    }
+    dialog .title {
+      font-weight: 600;
+      font-size: 1.1em;
+    }
+    dialog .actions {
+      justify-content: end;
+    }
+    dialog [role='listbox'] {
+      max-block-size: min(18rem, 50vh);
+    }
+
+    label {
+      display: flex;
+      flex-direction: column;
+      gap: 0.25rem;
+    }
+    input {
+      font: inherit;
+      min-block-size: 2rem;
+      padding-inline: 0.5rem;
+      color: var(--_input-fg);
+      background: var(--_input-bg);
+      border: 1px solid var(--_input-border);
+      border-radius: calc(var(--_radius) - 2px);
+    }
+
+    button {
+      font: inherit;
+      min-block-size: 2rem;
+      padding-block: 0.3rem;
+      padding-inline: 0.9rem;
+      color: var(--_button2-fg);
+      background: var(--_button2-bg);
+      border: 1px solid var(--_border);
+      border-radius: calc(var(--_radius) - 2px);
+      cursor: pointer;
+    }
+    button:hover {
+      background: var(--_button2-hover);
+    }
+    button.primary {
+      color: var(--_button-fg);
+      background: var(--_button-bg);
+      border-color: transparent;
+    }
+    button.primary:hover {
+      background: var(--_button-hover);
+    }
+    /* Not now (a command runs, nothing to act on): it keeps focus and stays readable. */
+    button[aria-disabled='true'] {
+      cursor: default;
+      border-style: dashed;
+    }
+
+    :focus-visible {
+      outline: 2px solid var(--_focus);
+      outline-offset: 1px;
+    }
+    [role='option']:focus-visible {
+      outline-offset: -2px;
+    }
+
+    @media (forced-colors: active) {
+      [role='listbox'],
+      dialog {
+        border-color: CanvasText;
+      }
+      [role='option'][aria-selected='true'] {
+        color: HighlightText;
+        background: Highlight;
+        forced-color-adjust: none;
+      }
+      /* A transparent edge would be drawn in the text colour: only the current one has it. */
+      [role='option'] {
+        border-inline-start-color: Canvas;
+      }
+      [role='option'][aria-current='true'] {
+        border-inline-start-color: CanvasText;
+      }
+      [role='option'][aria-selected='true'][aria-current='true'] {
+        border-inline-start-color: HighlightText;
+      }
+      button,
+      input {
+        border-color: ButtonText;
+      }
+      button.primary {
+        border-width: 2px;
+      }
+      button[aria-disabled='true'] {
+        color: GrayText;
+        border-color: GrayText;
+      }
+      .error {
+        border-inline-start-color: CanvasText;
+      }
+      :focus-visible {
+        outline-color: Highlight;
+      }
+    }
+  `,
+];

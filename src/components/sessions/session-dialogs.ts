@@ -1,0 +1,224 @@
+/**
+ * The two modal dialogs of `rpc-sessions`: name the current session, and fork it from one of its
+ * prompts. Each is a native `<dialog>` shown modal (the page behind is inert), named by its title;
+ * Tab stays inside, Escape closes it, and focus goes back to the button that opened it.
+ */
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { ForkPoint } from '../../protocol/sessions.js';
+import { plainText } from '../ansi-text/ansi-text.js';
+import { onDialogKeydown } from '../dialog/dialog-keys.js';
+import { onListKeydown } from '../internal/list-keys.js';
+import { TypeAheadBuffer } from '../select/typeahead.js';
+import type { sessionsEnglish } from '../strings/session-strings.js';
+import type { Strings } from '../strings/strings.js';
+
+/** The strings the sessions panel and its dialogs show. */
+export type SessionText = Strings<typeof sessionsEnglish>;
+
+/** The most a session's name may hold (the bridge's limit). */
+const NAME_LIMIT = 200;
+
+type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
+
+/** What both dialogs do: open modal over the page, close, give focus back. */
+abstract class SessionDialog {
+  protected readonly host: Host;
+  #opener: HTMLElement | undefined;
+
+  constructor(host: Host) {
+    this.host = host;
+  }
+
+  /** The dialog's id in the host's shadow root. */
+  protected abstract readonly id: string;
+
+  protected get dialog(): HTMLDialogElement | null {
+    return this.host.renderRoot.querySelector<HTMLDialogElement>(`#${this.id}`);
+  }
+
+  /** Show the dialog; `opener` gets focus back when it closes. */
+  protected async show(opener: HTMLElement): Promise<HTMLDialogElement | undefined> {
+    this.#opener = opener;
+    this.host.requestUpdate();
+    await this.host.updateComplete;
+    const dialog = this.dialog;
+    if (!dialog || dialog.open) return undefined;
+    dialog.showModal();
+    return dialog;
+  }
+
+  protected close = (): void => {
+    const dialog = this.dialog;
+    if (dialog?.open) dialog.close();
+  };
+
+  /** Escape closes, Ctrl/Cmd+Enter does the dialog's action, Tab stays inside. */
+  protected onKeydown = (event: KeyboardEvent): void => {
+    const dialog = this.dialog;
+    if (dialog) onDialogKeydown(event, dialog, { cancel: this.close, primary: () => this.primary() });
+  };
+
+  /** The browser's own Escape (a second one, a close request): closed the same way. */
+  protected onCancel = (event: Event): void => {
+    event.preventDefault();
+    this.close();
+  };
+
+  protected onClose = (): void => {
+    const opener = this.#opener;
+    this.#opener = undefined;
+    if (opener?.isConnected) opener.focus();
+    this.host.requestUpdate();
+  };
+
+  protected abstract primary(): void;
+}
+
+/** Names the current session: a field prefilled with its name, Save and Cancel. */
+export class RenameDialog extends SessionDialog {
+  protected readonly id = 'rename';
+  #save: ((name: string) => void) | undefined;
+
+  /** Open it over `opener`, prefilled with `name`; `save` gets the name given. */
+  async open(opener: HTMLElement, name: string, save: (name: string) => void): Promise<void> {
+    this.#save = save;
+    const dialog = await this.show(opener);
+    const input = dialog?.querySelector('input');
+    if (!input) return;
+    input.value = name;
+    input.focus();
+    input.select();
+  }
+
+  render(text: SessionText): TemplateResult {
+    return html`<dialog id="rename" part="dialog rename-dialog" aria-labelledby="rename-title"
+      @keydown=${this.onKeydown} @cancel=${this.onCancel} @close=${this.onClose}>
+      <form @submit=${this.#onSubmit}>
+        <p class="title" part="dialog-title" id="rename-title">${text.sessionsRenameTitle}</p>
+        <label>${text.sessionsNameLabel}
+          <input part="name-input" name="name" type="text" required pattern=".*\\S.*" maxlength=${NAME_LIMIT}
+            autocomplete="off" spellcheck="false" />
+        </label>
+        <div class="actions">
+          <button type="button" @click=${this.close}>${text.sessionsCancel}</button>
+          <button type="submit" class="primary">${text.sessionsSave}</button>
+        </div>
+      </form>
+    </dialog>`;
+  }
+
+  protected primary(): void {
+    this.dialog?.querySelector('form')?.requestSubmit();
+  }
+
+  #onSubmit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    const name = this.dialog?.querySelector('input')?.value.trim();
+    if (!name) return;
+    const save = this.#save;
+    this.#save = undefined;
+    this.close();
+    save?.(name);
+  };
+}
+
+/** Forks the current session: its prompts, as the agent lists them, the last one active. */
+export class ForkDialog extends SessionDialog {
+  protected readonly id = 'fork';
+  #fork: ((point: ForkPoint) => void) | undefined;
+  #active = -1;
+  #points: readonly ForkPoint[] | undefined;
+  readonly #typeAhead = new TypeAheadBuffer();
+
+  /** Open it over `opener` (the prompts are asked for by the caller); `fork` gets the one chosen. */
+  async open(opener: HTMLElement, fork: (point: ForkPoint) => void): Promise<void> {
+    this.#fork = fork;
+    this.#active = -1;
+    await this.show(opener);
+  }
+
+  render(text: SessionText, points: readonly ForkPoint[] | undefined, locale: string): TemplateResult {
+    const listed = this.#take(points);
+    const active = this.#active;
+    const truncation = { truncated: text.textTruncated, locale };
+    const note =
+      points === undefined ? text.sessionsForkLoading : listed.length === 0 ? text.sessionsForkNone : '';
+    const list = html`<div id="fork-list" role="listbox" part="fork-list" aria-label=${text.sessionsForkListLabel}
+      @keydown=${this.#onListKeydown} @click=${this.#onListClick} @focusin=${this.#onFocusin}>${listed.map(
+        (point, index) => html`<div role="option" part="fork-point" data-index=${index}
+          tabindex=${index === active ? 0 : -1} aria-selected=${index === active ? 'true' : 'false'}>
+          <span class="label">${plainText(point.text, truncation)}</span></div>`,
+      )}</div>`;
+    return html`<dialog id="fork" part="dialog fork-dialog" aria-labelledby="fork-title" aria-describedby="fork-hint"
+      @keydown=${this.onKeydown} @cancel=${this.onCancel} @close=${this.onClose}>
+      <div class="body">
+        <p class="title" part="dialog-title" id="fork-title">${text.sessionsForkTitle}</p>
+        <p class="hint" id="fork-hint">${text.sessionsForkHint}</p>
+        <p class="note" role="status">${note}</p>
+        ${listed.length > 0 ? list : nothing}
+        <div class="actions">
+          <button type="button" @click=${this.close}>${text.sessionsCancel}</button>
+          <button type="button" class="primary" aria-disabled=${listed.length === 0 ? 'true' : 'false'}
+            @click=${this.primary}>${text.sessionsForkSubmit}</button>
+        </div>
+      </div>
+    </dialog>`;
+  }
+
+  protected primary = (): void => {
+    const point = this.#points?.[this.#active];
+    const fork = this.#fork;
+    if (!point || !fork) return;
+    this.#fork = undefined;
+    this.close();
+    fork(point);
+  };
+
+  /** Take in the prompts listed now; when they first arrive, the last is active and has focus. */
+  #take(points: readonly ForkPoint[] | undefined): readonly ForkPoint[] {
+    const arrived = points !== undefined && points !== this.#points;
+    this.#points = points;
+    const listed = points ?? [];
+    if (arrived) {
+      this.#active = listed.length - 1;
+      if (listed.length > 0) void this.host.updateComplete.then(() => this.#focusActive());
+    }
+    return listed;
+  }
+
+  #focusActive(): void {
+    if (!this.dialog?.open) return;
+    const option = this.dialog.querySelector<HTMLElement>('[role="option"][tabindex="0"]');
+    option?.focus();
+    option?.scrollIntoView({ block: 'nearest' });
+  }
+
+  #moveTo(index: number): void {
+    this.#active = index;
+    this.host.requestUpdate();
+    void this.host.updateComplete.then(() => this.#focusActive());
+  }
+
+  #onListKeydown = (event: KeyboardEvent): void => {
+    const points = this.#points ?? [];
+    onListKeydown(event, {
+      listbox: this.dialog?.querySelector<HTMLElement>('#fork-list'),
+      active: this.#active,
+      labels: () => points.map((point) => point.text),
+      typeAhead: this.#typeAhead,
+      moveTo: (index) => this.#moveTo(index),
+      pick: this.primary,
+    });
+  };
+
+  #onListClick = (event: MouseEvent): void => {
+    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    if (option) this.#moveTo(Number(option.dataset.index));
+  };
+
+  #onFocusin = (event: FocusEvent): void => {
+    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
+    const index = Number(option?.dataset.index ?? this.#active);
+    if (index !== this.#active) this.#moveTo(index);
+  };
+}
