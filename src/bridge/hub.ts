@@ -27,7 +27,7 @@ import { AgentWire } from './agent-wire.js';
 import { commandAllowList, refusedCommand } from './commands.js';
 import { StderrRelay } from './stderr-relay.js';
 import { SessionFollower } from './state/session-follower.js';
-import { askOf, isSessionMessage, sessionMessage } from './state/session-commands.js';
+import { askOf, isSessionMessage, sessionFailed, sessionMessage } from './state/session-commands.js';
 import { TabAnswers } from './tab-answers.js';
 import { closeReason, type RawData, textOf } from './tab-frames.js';
 import { UiTable } from './ui-table.js';
@@ -199,7 +199,11 @@ export class AgentHub {
     const wire = this.#wire;
     const file = await this.#sessions?.fileNow();
     const context = { file, cwd: this.#cwd, identity: wire.identity, ask: askOf(wire) };
-    const { answer, moved } = await sessionMessage(value, context);
+    // Whatever fails (a store that cannot be read), the tab gets an answer and the bridge runs on.
+    const { answer, moved } = await sessionMessage(value, context).catch((error: unknown) => ({
+      answer: sessionFailed(value, error),
+      moved: false,
+    }));
     this.#sendText(tab, JSON.stringify(answer));
     // A name given: the other tabs list again (a move greets them, which lists).
     if (!moved && answer.type === 'rpc_ui_session_done' && answer.ok)

@@ -57,12 +57,22 @@ export class AgentSessions {
   #listing: string | undefined;
   #listAgain = false;
   #forksAsked: string | undefined;
+  /** How many hellos this model has read: a new one may be another conversation. */
+  #greetings = 0;
   /** The agent's name, as the bridge's hello gave it. */
   #agent: string | undefined;
   #count = 0;
 
   constructor(controller: ExtensionUIController) {
     this.#controller = controller;
+  }
+
+  /**
+   * How many times the bridge greeted this page: after another greeting the agent may be on
+   * another conversation, so what was about the last one (a dialog open on it) is over.
+   */
+  get greetings(): number {
+    return this.#greetings;
   }
 
   /** Whether a bridge is on the other end, so that sessions can be listed and opened. */
@@ -125,9 +135,10 @@ export class AgentSessions {
         // What was asked on the closed connection is not answered; a bridge greets the next one.
         this.#available = false;
         this.#listing = undefined;
-        this.#forksAsked = undefined;
+        this.#listAgain = false;
         if (this.#busy) this.#outcome = { command: this.#busy.command, ok: false, unanswered: true };
         this.#busy = undefined;
+        this.#unanswered();
         this.#changed();
       }),
     ];
@@ -182,10 +193,10 @@ export class AgentSessions {
   }
 
   #command(command: SessionCommand, message: OutboundMessage, subject?: string): void {
-    if (!this.#available || this.#busy) return;
+    if (this.#busy) return;
     const id = this.#nextId(command);
     const about = subject === undefined ? {} : { subject };
-    if (this.#send({ ...message, id })) {
+    if (this.#available && this.#send({ ...message, id })) {
       this.#busy = { command, id, ...about };
       this.#outcome = undefined;
     } else {
@@ -200,13 +211,23 @@ export class AgentSessions {
       const identity = parsed.ok && isRecord(parsed.value) ? parsed.value.identity : undefined;
       this.#agent = isRecord(identity) && typeof identity.name === 'string' ? identity.name : undefined;
       this.#available = true;
-      this.#listing = undefined; // a question asked before the greeting was not to this connection
+      this.#greetings++;
+      // A question asked before the greeting was not to this connection; the fork's prompts were
+      // of the conversation before.
+      this.#listing = undefined;
+      this.#listAgain = false;
+      this.#unanswered();
       this.refresh();
       this.#changed();
       return;
     }
     // A turn ended, or a tab named a session: the list may say something new.
     if (line.type === 'agent_end' || line.type === 'rpc_ui_sessions_changed') return this.refresh();
+    // The agent ended: the bridge answers nothing of it now.
+    if (line.type === 'rpc_ui_agent_exit') {
+      this.#unanswered();
+      return this.#changed();
+    }
     if (line.type === 'response') return this.#readForkPoints(line);
     if (line.type !== 'rpc_ui_sessions' && line.type !== 'rpc_ui_session_done') return;
     const parsed = line.parse();
@@ -229,8 +250,8 @@ export class AgentSessions {
     const subject = busy.subject === undefined ? {} : { subject: busy.subject };
     const error = answer.error === undefined ? {} : { error: answer.error };
     this.#outcome = { command: busy.command, ok: answer.ok, ...subject, ...error };
-    // A move greets every tab again, which lists; a name does not.
-    if (answer.ok && busy.command === 'name') this.refresh();
+    // A move greets every tab again and a name is told to every tab (rpc_ui_sessions_changed):
+    // each lists then.
     this.#changed();
   }
 
@@ -239,8 +260,20 @@ export class AgentSessions {
     const parsed = line.parse();
     if (!parsed.ok || !isRecord(parsed.value) || parsed.value.id !== this.#forksAsked) return;
     this.#forksAsked = undefined;
-    this.#forkPoints = (parsed.value.success === true && readForkPoints(parsed.value.data)) || [];
+    const points = parsed.value.success === true ? readForkPoints(parsed.value.data) : undefined;
+    this.#forkPoints = points ?? [];
+    if (!points) {
+      const error = typeof parsed.value.error === 'string' ? parsed.value.error : '';
+      this.#outcome = { command: 'fork', ok: false, error };
+    }
     this.#changed();
+  }
+
+  /** The prompts asked for will not come: the fork dialog says there are none. */
+  #unanswered(): void {
+    if (this.#forksAsked === undefined) return;
+    this.#forksAsked = undefined;
+    this.#forkPoints = [];
   }
 
   #nextId(what: string): string {

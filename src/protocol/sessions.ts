@@ -103,7 +103,9 @@ function readSummary(value: unknown): SessionSummary | undefined {
   if (!isRecord(value)) return undefined;
   const { id, name, firstPrompt, modified, messages } = value;
   if (!isString(id) || !id || !isString(firstPrompt)) return undefined;
-  if (typeof modified !== 'number' || typeof messages !== 'number') return undefined;
+  // A time a Date can hold, a count that is one.
+  if (typeof modified !== 'number' || !(Math.abs(modified) <= 8.64e15)) return undefined;
+  if (typeof messages !== 'number' || !Number.isSafeInteger(messages) || messages < 0) return undefined;
   return { id, ...(isString(name) && name ? { name } : {}), firstPrompt, modified, messages };
 }
 

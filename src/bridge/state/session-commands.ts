@@ -104,6 +104,21 @@ async function commandFor(
   }
 }
 
+/** The answer to a session message that failed unexpectedly: said, without a path. */
+export function sessionFailed(
+  value: Record<string, unknown>,
+  error: unknown,
+): BridgeSessions | BridgeSessionDone {
+  if (value.type === 'rpc_ui_list_sessions')
+    return {
+      type: 'rpc_ui_sessions',
+      ...(typeof value.id === 'string' ? { id: value.id } : {}),
+      sessions: [],
+    };
+  const said = error instanceof Error ? error.message : String(error);
+  return done(value.id, said.replace(/\/[^\s'"]+/g, '…'));
+}
+
 /** Carry out a tab's session message (one that {@link isSessionMessage} took). */
 export async function sessionMessage(
   value: Record<string, unknown>,
@@ -117,14 +132,27 @@ export async function sessionMessage(
   try {
     response = await context.ask(command);
   } catch (error) {
-    return { answer: done(value.id, error instanceof Error ? error.message : String(error)), moved: false };
+    const said = error instanceof Error ? error.message : String(error);
+    return { answer: done(value.id, withoutPaths(said, command, context.file)), moved: false };
   }
-  if (response.success !== true)
-    return {
-      answer: done(value.id, typeof response.error === 'string' ? response.error : 'The agent refused.'),
-      moved: false,
-    };
+  if (response.success !== true) {
+    const error = typeof response.error === 'string' ? response.error : 'The agent refused.';
+    return { answer: done(value.id, withoutPaths(error, command, context.file)), moved: false };
+  }
   if (isPlainObject(response.data) && response.data.cancelled === true)
     return { answer: done(value.id, 'An extension of the agent kept the session as it was.'), moved: false };
   return { answer: done(value.id), moved: command.type !== 'set_session_name' };
+}
+
+/**
+ * The agent's error without the session files' paths it may name (an ENOENT of the file opened):
+ * a page never sees a path. The file's folder is the store's, shared by every session named.
+ */
+function withoutPaths(error: string, command: Record<string, unknown>, file: string | undefined): string {
+  const paths = [command.sessionPath, file].filter((path): path is string => typeof path === 'string');
+  const folders = paths.map((path) => dirname(path));
+  let said = error;
+  for (const path of [...paths, ...folders].sort((a, b) => b.length - a.length))
+    if (path.length > 1) said = said.split(path).join('the session file');
+  return said;
 }

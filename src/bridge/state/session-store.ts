@@ -69,8 +69,13 @@ export async function readSession(file: string, cwd: string): Promise<StoredSess
     stream.destroy();
   }
   if (id === undefined) return undefined;
-  const { mtimeMs } = await stat(file);
-  return { id, ...(name ? { name } : {}), firstPrompt, modified: mtimeMs, messages, file };
+  // Gone between the read and now (deleted, moved by the agent): not listed.
+  const modified = await stat(file).then(
+    ({ mtimeMs }) => mtimeMs,
+    () => undefined,
+  );
+  if (modified === undefined) return undefined;
+  return { id, ...(name ? { name } : {}), firstPrompt, modified, messages, file };
 }
 
 /** The sessions of `cwd` in `folder`, newest first. */

@@ -26,12 +26,17 @@ export interface KeyedList {
 export function onListKeydown(event: KeyboardEvent, list: KeyedList): void {
   const count = list.labels().length;
   if (isComposing(event) || event.defaultPrevented || count === 0) return;
-  if (enterKind(event) === 'plain' || (event.key === ' ' && !list.typeAhead.typing(event.timeStamp))) {
+  if (enterKind(event) === 'plain') {
     event.preventDefault();
     if (!event.repeat) list.pick();
     return;
   }
   if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.key === ' ' && !event.shiftKey && !list.typeAhead.typing(event.timeStamp)) {
+    event.preventDefault();
+    if (!event.repeat) list.pick();
+    return;
+  }
   const target = event.shiftKey ? undefined : listTarget(event.key, list.active, count, pageOf(list.listbox));
   if (target !== undefined) {
     event.preventDefault();

@@ -101,11 +101,13 @@ export const sessionsStyles = [
       font-size: 0.9em;
     }
 
+    /* Live regions stay in the tree when empty (a region added with its text is not heard); out
+       of the flow then, so that they take no gap. */
     .status:empty,
     .error:empty {
-      display: none;
+      position: absolute;
     }
-    .error {
+    .error:not(:empty) {
       padding-inline-start: 0.5rem;
       border-inline-start: 3px solid var(--_failed);
     }
@@ -212,6 +214,10 @@ export const sessionsStyles = [
       [role='option'][aria-selected='true'][aria-current='true'] {
         border-inline-start-color: HighlightText;
       }
+      /* A ring of Highlight on Highlight would not show. */
+      [role='option'][aria-selected='true']:focus-visible {
+        outline-color: HighlightText;
+      }
       button,
       input {
         border-color: ButtonText;
@@ -223,7 +229,7 @@ export const sessionsStyles = [
         color: GrayText;
         border-color: GrayText;
       }
-      .error {
+      .error:not(:empty) {
         border-inline-start-color: CanvasText;
       }
       :focus-visible {

@@ -3,6 +3,7 @@
  * dialogs (name, fork) are in session-dialogs.ts.
  */
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { AgentSessions, type SessionOutcome, sessionLabel } from '../../controller/sessions.js';
@@ -87,6 +88,8 @@ export class RpcSessions extends BoundElement {
   readonly #rename = new RenameDialog(this);
   readonly #fork = new ForkDialog(this);
   #tick: ReturnType<typeof setInterval> | undefined;
+  /** The bridge's greetings the dialogs were opened under. */
+  #greetings = 0;
   /** Whether focus was in the list when the update began (a new list must not lose it). */
   #listFocused = false;
 
@@ -112,6 +115,15 @@ export class RpcSessions extends BoundElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    const sessions = this.#sessions;
+    // Greeted again: the agent may be on another conversation, which a dialog open on the last
+    // one must not name or fork.
+    if (sessions && sessions.greetings !== this.#greetings) {
+      this.#greetings = sessions.greetings;
+      this.#rename.dismiss();
+      this.#fork.dismiss();
+    }
+    this.#fork.takeIn(sessions?.forkPoints);
     this.#listFocused = this.#listElement()?.contains(this.shadowRoot?.activeElement ?? null) ?? false;
   }
 
@@ -128,20 +140,21 @@ export class RpcSessions extends BoundElement {
           <p class="title" part="title" id="title">${text.sessionsLabel}</p>
           <button type="button" part="new-button" aria-disabled=${!usable || busy}
             @click=${this.#onNew}>${text.sessionsNew}</button>
-          <button type="button" part="rename-button" aria-disabled=${noCurrent} aria-describedby="current"
-            @click=${this.#onRename}>${text.sessionsRename}</button>
-          <button type="button" part="fork-button" aria-disabled=${noCurrent} aria-describedby="current"
-            @click=${this.#onFork}>${text.sessionsFork}</button>
+          <button type="button" part="rename-button" aria-disabled=${noCurrent}
+            aria-describedby=${current ? 'current' : nothing} @click=${this.#onRename}>${text.sessionsRename}</button>
+          <button type="button" part="fork-button" aria-disabled=${noCurrent}
+            aria-describedby=${current ? 'current' : nothing} @click=${this.#onFork}>${text.sessionsFork}</button>
         </div>
         <p class="current" part="current" id="current" ?hidden=${current === undefined}>
           ${text.sessionsCurrent}: <span class="name">${current ? this.#label(current, text) : ''}</span>
         </p>
         ${this.#renderList(text)}
         <p class="status" part="status" role="status">${this.#statusText(text)}</p>
-        <p class="error" part="error" role="alert">${this.#errorText(text)}</p>
+        <!-- A failure said again is new text, heard again. -->
+        <p class="error" part="error" role="alert">${keyed(sessions?.outcome, this.#errorText(text))}</p>
       </div>
       ${this.#rename.render(text)}
-      ${this.#fork.render(text, sessions?.forkPoints, this.locale)}
+      ${this.#fork.render(text, this.locale)}
     `;
   }
 
@@ -306,9 +319,10 @@ export class RpcSessions extends BoundElement {
     }
   };
 
+  // Without the bridge the model says the command was not sent: the button explains itself.
   #onNew = (): void => {
     const sessions = this.#sessions;
-    if (sessions?.available && !sessions.busy) sessions.start();
+    if (sessions && !sessions.busy) sessions.start();
   };
 
   #onRename = (event: Event): void => {

@@ -47,6 +47,11 @@ abstract class SessionDialog {
     return dialog;
   }
 
+  /** Close it, if open, doing nothing (what it was about is over). */
+  dismiss(): void {
+    this.close();
+  }
+
   protected close = (): void => {
     const dialog = this.dialog;
     if (dialog?.open) dialog.close();
@@ -134,11 +139,27 @@ export class ForkDialog extends SessionDialog {
   async open(opener: HTMLElement, fork: (point: ForkPoint) => void): Promise<void> {
     this.#fork = fork;
     this.#active = -1;
-    await this.show(opener);
+    this.#points = undefined;
+    const dialog = await this.show(opener);
+    // Focus where it belongs, not where the browser's first focusable is (an option, made active).
+    if (dialog && !this.#focusActive()) dialog.querySelector<HTMLElement>('.actions button')?.focus();
   }
 
-  render(text: SessionText, points: readonly ForkPoint[] | undefined, locale: string): TemplateResult {
-    const listed = this.#take(points);
+  /**
+   * Take in the prompts the agent listed (from the host's `willUpdate`): when they first arrive,
+   * the last is active, and has focus once rendered.
+   */
+  takeIn(points: readonly ForkPoint[] | undefined): void {
+    if (points === this.#points) return;
+    this.#points = points;
+    const count = points?.length ?? 0;
+    this.#active = count - 1;
+    if (count > 0) void this.host.updateComplete.then(() => this.#focusActive());
+  }
+
+  render(text: SessionText, locale: string): TemplateResult {
+    const points = this.#points;
+    const listed = points ?? [];
     const active = this.#active;
     const truncation = { truncated: text.textTruncated, locale };
     const note =
@@ -174,23 +195,13 @@ export class ForkDialog extends SessionDialog {
     fork(point);
   };
 
-  /** Take in the prompts listed now; when they first arrive, the last is active and has focus. */
-  #take(points: readonly ForkPoint[] | undefined): readonly ForkPoint[] {
-    const arrived = points !== undefined && points !== this.#points;
-    this.#points = points;
-    const listed = points ?? [];
-    if (arrived) {
-      this.#active = listed.length - 1;
-      if (listed.length > 0) void this.host.updateComplete.then(() => this.#focusActive());
-    }
-    return listed;
-  }
-
-  #focusActive(): void {
-    if (!this.dialog?.open) return;
+  /** Focus the active prompt; whether there was one to focus. */
+  #focusActive(): boolean {
+    if (!this.dialog?.open) return false;
     const option = this.dialog.querySelector<HTMLElement>('[role="option"][tabindex="0"]');
     option?.focus();
     option?.scrollIntoView({ block: 'nearest' });
+    return option !== null && option !== undefined;
   }
 
   #moveTo(index: number): void {

@@ -4,7 +4,7 @@
  */
 export function sessionTime(modified: number, now: number, locale: string): string {
   const seconds = Math.round((now - modified) / 1000);
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const relative = formats(locale).relative;
   // A clock a little ahead of the agent's, or a file written this very second: "now".
   if (seconds < 60) return relative.format(0, 'second');
   const minutes = Math.floor(seconds / 60);
@@ -13,10 +13,32 @@ export function sessionTime(modified: number, now: number, locale: string): stri
   if (hours < 24) return relative.format(-hours, 'hour');
   const days = Math.floor(hours / 24);
   if (days < 7) return relative.format(-days, 'day');
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(modified);
+  return formats(locale).date.format(modified);
 }
 
 /** The moment in full, for a `<time>` element's title. */
 export function sessionMoment(modified: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }).format(modified);
+  return formats(locale).moment.format(modified);
+}
+
+interface Formats {
+  readonly relative: Intl.RelativeTimeFormat;
+  readonly date: Intl.DateTimeFormat;
+  readonly moment: Intl.DateTimeFormat;
+}
+
+/** Made once per locale: a list of a thousand sessions says its times without a thousand of them. */
+const byLocale = new Map<string, Formats>();
+
+function formats(locale: string): Formats {
+  let found = byLocale.get(locale);
+  if (!found) {
+    found = {
+      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+      date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+      moment: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short' }),
+    };
+    byLocale.set(locale, found);
+  }
+  return found;
 }

@@ -21,7 +21,8 @@ type Line = Record<string, unknown>;
 
 const minutes = (count: number) => Date.now() - count * 60_000;
 
-const SESSIONS: SessionSummary[] = [
+/** Made for each test: "2 minutes ago" stays so however long the tests before it took. */
+const sessionsNow = (): SessionSummary[] => [
   { id: 's-3', firstPrompt: 'Fix the flaky upload test', modified: minutes(2), messages: 12 },
   {
     id: 's-2',
@@ -81,7 +82,12 @@ function queries(el: RpcSessions, peer: MemoryPeer) {
   return { $, $$, sent, sentOf, text, options, hello, list, activeOption };
 }
 
+let SESSIONS: SessionSummary[];
+
 describe('rpc-sessions', () => {
+  beforeEach(() => {
+    SESSIONS = sessionsNow();
+  });
   afterEach(resetMedia);
 
   it('says that sessions need the bridge, and sends nothing, before a bridge greets it', async () => {
@@ -206,7 +212,14 @@ describe('rpc-sessions', () => {
     await waitUntil(() => dialog?.open === false);
     peer.writeMessage({ type: 'rpc_ui_session_done', id: named.id, ok: true });
     await waitUntil(() => text('[part="status"]') === 'Named the session “Notes for 2.1”.');
+    // The bridge tells every tab; each lists again, once.
+    peer.writeMessage({ type: 'rpc_ui_sessions_changed' });
     await sentOf('rpc_ui_list_sessions', before + 1);
+    expect(
+      sent()
+        .slice(before)
+        .filter((line) => line.type === 'rpc_ui_list_sessions'),
+    ).to.have.length(1);
   });
 
   it('forks from a prompt the agent lists (pi: get_fork_messages), the last one active', async () => {
@@ -274,6 +287,64 @@ describe('rpc-sessions', () => {
     );
     expect(options()).to.have.length(0);
     expect($('[part="new-button"]')?.getAttribute('aria-disabled')).to.equal('true');
+  });
+
+  it('says a command was not sent while the bridge is not there, and sends nothing', async () => {
+    const { $, text, sent, hello, list, peer } = await mount();
+    hello();
+    await list(SESSIONS, 's-3');
+    const before = sent().length;
+    peer.end();
+    await waitUntil(() => text('[part="note"]') !== '');
+    $('[part="new-button"]')?.click();
+    await waitUntil(() => text('[part="error"]') !== '');
+    expect(text('[part="error"]')).to.equal('Not sent: the page is not connected. Try again once it is.');
+    expect(sent().length).to.equal(before);
+  });
+
+  it('closes the rename dialog when the bridge greets the page again (another tab moved the agent)', async () => {
+    const { $, hello, list, el, sent } = await mount();
+    hello();
+    await list(SESSIONS, 's-2');
+    $<HTMLButtonElement>('[part="rename-button"]')?.click();
+    const dialog = $<HTMLDialogElement>('#rename');
+    await waitUntil(() => dialog?.open === true);
+    hello('p1-moved');
+    await waitUntil(() => dialog?.open === false, 'the dialog stayed open on the last conversation');
+    await waitUntil(() => el.shadowRoot?.activeElement === $('[part="rename-button"]'));
+    expect(sent().some((line) => line.type === 'rpc_ui_name_session')).to.equal(false);
+  });
+
+  it('says why the prompts to fork from did not come', async () => {
+    const { $, hello, list, sentOf, peer, text } = await mount();
+    hello();
+    await list(SESSIONS, 's-3');
+    $<HTMLButtonElement>('[part="fork-button"]')?.click();
+    const asked = await sentOf('get_fork_messages');
+    peer.writeMessage({
+      type: 'response',
+      id: asked.id,
+      command: 'get_fork_messages',
+      success: false,
+      error: 'Command get_fork_messages is not allowed by this bridge.',
+    });
+    await waitUntil(() => text('[part="error"]') !== '');
+    expect(text('[part="error"]')).to.equal(
+      'Could not fork the session: Command get_fork_messages is not allowed by this bridge.',
+    );
+    expect(text('#fork [role="status"]')).to.equal('This session has no prompt to fork from yet.');
+  });
+
+  it('leaves Ctrl+Space and Alt+ArrowDown to the page', async () => {
+    const { hello, list, options, sent, activeOption } = await mount();
+    hello();
+    await list(SESSIONS, 's-3');
+    options()[0]?.focus();
+    const before = sent().length;
+    await combo(['Control'], ' ');
+    await combo(['Alt'], 'ArrowDown');
+    expect(sent().length).to.equal(before);
+    expect(activeOption()?.dataset.id).to.equal('s-3');
   });
 
   it('is named for a screen reader: the region, the list box, the options with their state', async () => {

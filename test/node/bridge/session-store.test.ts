@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sessionFailed, sessionMessage } from '../../../src/bridge/state/session-commands.js';
 import { listSessions, sessionsAnswer } from '../../../src/bridge/state/session-store.js';
 
 let dir: string;
@@ -121,5 +122,44 @@ describe('the session store', () => {
       sessions: [],
     });
     expect(await listSessions(join(dir, 'gone'), PROJECT)).toEqual([]);
+  });
+});
+
+describe("a tab's session command the agent refuses", () => {
+  it('says why without the session file’s path, and answers a failed list with an empty one', async () => {
+    const file = session('s.jsonl', lines(header('s-1'), message('user', 'Fix the test')), 1);
+    const asked: unknown[] = [];
+    const context = {
+      file,
+      cwd: PROJECT,
+      identity: { name: 'pi' },
+      ask: (command: unknown) => {
+        asked.push(command);
+        return Promise.resolve({
+          success: false,
+          error: `ENOENT: no such file or directory, open '${file}' (in ${dir})`,
+        });
+      },
+    };
+    const { answer } = await sessionMessage(
+      { type: 'rpc_ui_open_session', id: 'o', session: 's-1' },
+      context,
+    );
+    expect(asked).toEqual([{ type: 'switch_session', sessionPath: file }]);
+    expect(answer).toEqual({
+      type: 'rpc_ui_session_done',
+      id: 'o',
+      ok: false,
+      error: "ENOENT: no such file or directory, open 'the session file' (in the session file)",
+    });
+    expect(JSON.stringify(answer)).not.toContain(dir);
+    expect(sessionFailed({ type: 'rpc_ui_list_sessions', id: 'l' }, new Error(`EACCES ${dir}`))).toEqual({
+      type: 'rpc_ui_sessions',
+      id: 'l',
+      sessions: [],
+    });
+    expect(
+      JSON.stringify(sessionFailed({ type: 'rpc_ui_new_session', id: 'n' }, new Error(`EACCES ${dir}/x`))),
+    ).not.toContain(dir);
   });
 });

@@ -96,7 +96,6 @@ describe('the session list', () => {
     peer.writeMessage({ type: 'rpc_ui_sessions', id: last('rpc_ui_list_sessions')?.id, sessions: [SESSION] });
     sessions.rename('Tests');
     peer.writeMessage({ type: 'rpc_ui_session_done', id: last('rpc_ui_name_session')?.id, ok: true });
-    expect(sent().filter((line) => line.type === 'rpc_ui_list_sessions')).toHaveLength(2);
     sessions.askForkPoints();
     const asked = last('get_branch_messages');
     expect(asked).toBeDefined();
@@ -118,10 +117,32 @@ describe('the session list', () => {
   it('says a command was not answered when the connection drops, and not sent when it is closed', () => {
     hello();
     sessions.start();
+    sessions.askForkPoints();
     peer.end();
     expect(sessions.available).toBe(false);
     expect(sessions.outcome).toEqual({ command: 'new', ok: false, unanswered: true });
     expect(sessions.busy).toBeUndefined();
+    expect(sessions.forkPoints, 'the fork dialog waits for nothing').toEqual([]);
+    const count = sent().length;
+    sessions.rename('Tests');
+    expect(sessions.outcome).toEqual({ command: 'name', ok: false, unsent: true, subject: 'Tests' });
+    expect(sent()).toHaveLength(count);
+  });
+
+  it("lists again when a tab named a session (the bridge's word), not once more for its own answer", () => {
+    hello();
+    peer.writeMessage({ type: 'rpc_ui_sessions', id: last('rpc_ui_list_sessions')?.id, sessions: [SESSION] });
+    sessions.rename('Tests');
+    peer.writeMessage({ type: 'rpc_ui_session_done', id: last('rpc_ui_name_session')?.id, ok: true });
+    expect(sent().filter((line) => line.type === 'rpc_ui_list_sessions')).toHaveLength(1);
+    peer.writeMessage({ type: 'rpc_ui_sessions_changed' });
+    expect(sent().filter((line) => line.type === 'rpc_ui_list_sessions')).toHaveLength(2);
+  });
+
+  it('counts the greetings: the agent may be on another conversation after each', () => {
+    hello();
+    hello({ session: 'p2' });
+    expect(sessions.greetings).toBe(2);
   });
 });
 
