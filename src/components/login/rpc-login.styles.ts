@@ -1,8 +1,10 @@
 import { css } from 'lit';
+import { buttonStyles } from '../internal/buttons.styles.js';
 import { errorColor } from '../internal/error-color.js';
 import { schemeColors } from '../internal/scheme-colors.js';
 
 export const loginStyles = [
+  buttonStyles,
   schemeColors(':host', [
     ['--_link', 'var(--rpc-link-color, var(--vscode-textLink-foreground, %))', '#005fb8', '#4daafc'],
     ['--_done', 'var(--rpc-login-done-color, %)', '#1a7f37', '#3fb950'],
@@ -150,46 +152,14 @@ export const loginStyles = [
       justify-content: end;
     }
 
-    button,
     select {
       font: inherit;
       min-block-size: 2rem;
-      border-radius: calc(var(--_radius) - 2px);
-    }
-    button {
-      padding-block: 0.3rem;
-      padding-inline: 0.9rem;
-      color: var(--_button2-fg);
-      background: var(--_button2-bg);
-      border: 1px solid var(--_border);
-      cursor: pointer;
-    }
-    button:hover {
-      background: var(--_button2-hover);
-    }
-    button.primary {
-      color: var(--_button-fg);
-      background: var(--_button-bg);
-      border-color: transparent;
-    }
-    button.primary:hover {
-      background: var(--_button-hover);
-    }
-    /* Sent, waiting for the agent: it keeps focus and its colours (it stays readable). */
-    button[aria-disabled='true'] {
-      cursor: default;
-      border-style: dashed;
-    }
-    select {
       padding-inline: 0.4rem;
       color: var(--_input-fg);
       background: var(--_input-bg);
       border: 1px solid var(--_input-border);
-    }
-
-    :focus-visible {
-      outline: 2px solid var(--_focus);
-      outline-offset: 1px;
+      border-radius: calc(var(--_radius) - 2px);
     }
 
     /* Forced colours: borders drawn in the system's colours, the accent edge kept. */
@@ -200,19 +170,8 @@ export const loginStyles = [
       .link {
         color: LinkText;
       }
-      button,
       select {
         border-color: ButtonText;
-      }
-      button.primary {
-        border-width: 2px;
-      }
-      button[aria-disabled='true'] {
-        color: GrayText;
-        border-color: GrayText;
-      }
-      :focus-visible {
-        outline-color: Highlight;
       }
     }
   `,

@@ -1,8 +1,10 @@
 import { css } from 'lit';
+import { buttonStyles } from '../internal/buttons.styles.js';
 import { errorColor } from '../internal/error-color.js';
 import { schemeColors } from '../internal/scheme-colors.js';
 
 export const sessionsStyles = [
+  buttonStyles,
   schemeColors(':host', [errorColor('--_failed')]),
   css`
     :host {
@@ -158,38 +160,6 @@ export const sessionsStyles = [
       border-radius: calc(var(--_radius) - 2px);
     }
 
-    button {
-      font: inherit;
-      min-block-size: 2rem;
-      padding-block: 0.3rem;
-      padding-inline: 0.9rem;
-      color: var(--_button2-fg);
-      background: var(--_button2-bg);
-      border: 1px solid var(--_border);
-      border-radius: calc(var(--_radius) - 2px);
-      cursor: pointer;
-    }
-    button:hover {
-      background: var(--_button2-hover);
-    }
-    button.primary {
-      color: var(--_button-fg);
-      background: var(--_button-bg);
-      border-color: transparent;
-    }
-    button.primary:hover {
-      background: var(--_button-hover);
-    }
-    /* Not now (a command runs, nothing to act on): it keeps focus and stays readable. */
-    button[aria-disabled='true'] {
-      cursor: default;
-      border-style: dashed;
-    }
-
-    :focus-visible {
-      outline: 2px solid var(--_focus);
-      outline-offset: 1px;
-    }
     [role='option']:focus-visible {
       outline-offset: -2px;
     }
@@ -218,22 +188,11 @@ export const sessionsStyles = [
       [role='option'][aria-selected='true']:focus-visible {
         outline-color: HighlightText;
       }
-      button,
       input {
         border-color: ButtonText;
       }
-      button.primary {
-        border-width: 2px;
-      }
-      button[aria-disabled='true'] {
-        color: GrayText;
-        border-color: GrayText;
-      }
       .error:not(:empty) {
         border-inline-start-color: CanvasText;
-      }
-      :focus-visible {
-        outline-color: Highlight;
       }
     }
   `,
