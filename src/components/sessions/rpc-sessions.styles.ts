@@ -128,7 +128,6 @@ export const sessionsStyles = [
     dialog::backdrop {
       background: var(--_backdrop);
     }
-    dialog form,
     dialog .body {
       display: flex;
       flex-direction: column;

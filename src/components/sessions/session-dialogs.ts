@@ -7,6 +7,7 @@ import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 
 import type { ForkPoint } from '../../protocol/sessions.js';
 import { plainText } from '../ansi-text/ansi-text.js';
 import { onDialogKeydown } from '../dialog/dialog-keys.js';
+import { enterKind } from '../internal/keys.js';
 import { onListKeydown } from '../internal/list-keys.js';
 import { TypeAheadBuffer } from '../select/typeahead.js';
 import type { sessionsEnglish } from '../strings/session-strings.js';
@@ -91,39 +92,53 @@ export class RenameDialog extends SessionDialog {
     const input = dialog?.querySelector('input');
     if (!input) return;
     input.value = name;
+    input.removeAttribute('aria-invalid');
     input.focus();
     input.select();
   }
 
   render(text: SessionText): TemplateResult {
+    // No <form>: a form is for sending to an address, and the kit sends nothing but its messages.
     return html`<dialog id="rename" part="dialog rename-dialog" aria-labelledby="rename-title"
       @keydown=${this.onKeydown} @cancel=${this.onCancel} @close=${this.onClose}>
-      <form @submit=${this.#onSubmit}>
+      <div class="body">
         <p class="title" part="dialog-title" id="rename-title">${text.sessionsRenameTitle}</p>
         <label>${text.sessionsNameLabel}
-          <input part="name-input" name="name" type="text" required pattern=".*\\S.*" maxlength=${NAME_LIMIT}
-            autocomplete="off" spellcheck="false" />
+          <input part="name-input" name="name" type="text" aria-required="true" maxlength=${NAME_LIMIT}
+            autocomplete="off" spellcheck="false" @keydown=${this.#onFieldKeydown} @input=${this.#onInput} />
         </label>
         <div class="actions">
           <button type="button" @click=${this.close}>${text.sessionsCancel}</button>
-          <button type="submit" class="primary">${text.sessionsSave}</button>
+          <button type="button" class="primary" @click=${this.primary}>${text.sessionsSave}</button>
         </div>
-      </form>
+      </div>
     </dialog>`;
   }
 
-  protected primary(): void {
-    this.dialog?.querySelector('form')?.requestSubmit();
-  }
-
-  #onSubmit = (event: SubmitEvent): void => {
-    event.preventDefault();
-    const name = this.dialog?.querySelector('input')?.value.trim();
-    if (!name) return;
+  /** Save the name given; a blank one is not a name: the field says so and keeps focus. */
+  protected primary = (): void => {
+    const input = this.dialog?.querySelector('input');
+    const name = input?.value.trim();
+    if (!name) {
+      input?.setAttribute('aria-invalid', 'true');
+      input?.focus();
+      return;
+    }
     const save = this.#save;
     this.#save = undefined;
     this.close();
     save?.(name);
+  };
+
+  /** Enter in the field saves, as a form's would (not the Enter that ends an IME composition). */
+  #onFieldKeydown = (event: KeyboardEvent): void => {
+    if (enterKind(event) !== 'plain') return;
+    event.preventDefault();
+    if (!event.repeat) this.primary();
+  };
+
+  #onInput = (event: Event): void => {
+    (event.currentTarget as HTMLInputElement).removeAttribute('aria-invalid');
   };
 }
 

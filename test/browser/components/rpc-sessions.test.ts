@@ -200,9 +200,14 @@ describe('rpc-sessions', () => {
     await waitUntil(() => dialog?.open === false);
     await waitUntil(() => el.shadowRoot?.activeElement === rename);
     expect(sent().some((line) => line.type === 'rpc_ui_name_session')).to.equal(false);
-    // Again: a name, Enter.
+    // Again: a blank name is no name (said, nothing sent); then a name, Enter.
     await press('Enter');
     await waitUntil(() => el.shadowRoot?.activeElement === input);
+    await combo(['Control'], 'a');
+    await typeText('   ');
+    await press('Enter');
+    expect(input?.getAttribute('aria-invalid')).to.equal('true');
+    expect(dialog?.open).to.equal(true);
     await combo(['Control'], 'a');
     await typeText('  Notes for 2.1  ');
     const before = sent().length;
