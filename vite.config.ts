@@ -13,6 +13,7 @@ const elements = {
   'rpc-sessions': 'sessions/rpc-sessions',
   'rpc-status-bar': 'status-bar/rpc-status-bar',
   'rpc-transcript': 'transcript/rpc-transcript',
+  'rpc-usage': 'usage/rpc-usage',
   'rpc-widget': 'widget/rpc-widget',
 };
 

@@ -15,6 +15,7 @@ import { RpcSelect } from './select/rpc-select.js';
 import { RpcSessions } from './sessions/rpc-sessions.js';
 import { RpcStatusBar } from './status-bar/rpc-status-bar.js';
 import { RpcTranscript } from './transcript/rpc-transcript.js';
+import { RpcUsage } from './usage/rpc-usage.js';
 import { RpcWidget } from './widget/rpc-widget.js';
 
 /** The tags and their classes. */
@@ -30,6 +31,7 @@ export const elements = {
   'rpc-sessions': RpcSessions,
   'rpc-status-bar': RpcStatusBar,
   'rpc-transcript': RpcTranscript,
+  'rpc-usage': RpcUsage,
   'rpc-widget': RpcWidget,
 } as const;
 
@@ -68,6 +70,7 @@ declare global {
     'rpc-sessions': RpcSessions;
     'rpc-status-bar': RpcStatusBar;
     'rpc-transcript': RpcTranscript;
+    'rpc-usage': RpcUsage;
     'rpc-widget': RpcWidget;
   }
 }

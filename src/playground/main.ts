@@ -1,9 +1,10 @@
 // The playground: the real agent (through the rpc-ui bridge) in the drop-in element, the
-// conversation, its sessions, a composer, Send and Stop, a protocol log, a theme switch and a
+// conversation, its sessions and their use, a composer, Send and Stop, a protocol log, a theme switch and a
 // language menu.
 import '../components/define.js';
 import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
 import type { RpcSessions } from '../components/sessions/rpc-sessions.js';
+import type { RpcUsage } from '../components/usage/rpc-usage.js';
 import { RpcTranscript, Transcript } from '../components/transcript/rpc-transcript.js';
 import { readBridgeMessage } from '../protocol/bridge.js';
 import { WebSocketTransport } from '../transport/websocket.js';
@@ -13,6 +14,7 @@ import { ProtocolLog } from './protocol-log.js';
 
 const ui = document.querySelector<RpcExtensionUI>('#ui');
 const sessions = document.querySelector<RpcSessions>('#sessions');
+const usage = document.querySelector<RpcUsage>('#usage');
 const form = document.querySelector<HTMLFormElement>('#composer');
 const message = document.querySelector<HTMLTextAreaElement>('#message');
 const stop = document.querySelector<HTMLButtonElement>('#stop');
@@ -26,6 +28,7 @@ const list = document.querySelector<HTMLOListElement>('#log');
 if (
   !ui ||
   !sessions ||
+  !usage ||
   !form ||
   !message ||
   !stop ||
@@ -48,6 +51,7 @@ const transcript = new Transcript();
 transcript.follow(ui.controller);
 conversation.transcript = transcript;
 sessions.controller = ui.controller;
+usage.controller = ui.controller;
 
 const log = new ProtocolLog(
   list,
@@ -142,4 +146,4 @@ const applyTheme = () => {
 };
 theme.addEventListener('change', applyTheme);
 applyTheme();
-bindLanguageMenu(language, [ui, sessions]);
+bindLanguageMenu(language, [ui, sessions, usage]);

@@ -56,6 +56,9 @@ export function textOf(content: unknown): string {
     .join('');
 }
 
+/** Tokens in `text`, counted as four characters each (what agents estimate too). */
+const tokens = (text: string) => Math.ceil(text.length / 4);
+
 /** The command a prompt asks the stand-in to run with the agent's `bash` tool: `run: <command>`. */
 const RUN = /^run:\s*(.+)$/m;
 
@@ -137,12 +140,36 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
         })}\n\n`,
       );
     const reply = script(messages);
+    // Its use of tokens, as a provider reports it after the last choice (OpenAI's
+    // `stream_options.include_usage`), counted the rough way: four characters a token.
+    const usage = (said: string) => {
+      const prompt = tokens(JSON.stringify(messages));
+      const completion = tokens(said);
+      return {
+        prompt_tokens: prompt,
+        completion_tokens: completion,
+        total_tokens: prompt + completion,
+        prompt_tokens_details: { cached_tokens: 0 },
+      };
+    };
+    const sendUsage = (said: string) =>
+      response.write(
+        `data: ${JSON.stringify({
+          id,
+          object: 'chat.completion.chunk',
+          created: Math.floor(Date.now() / 1000),
+          model: STAND_IN_MODEL,
+          choices: [],
+          usage: usage(said),
+        })}\n\n`,
+      );
     if ('toolCall' in reply) {
       const { name, arguments: args } = reply.toolCall;
       const call = { index: 0, id: `call_${requests.length}`, type: 'function' };
       send({ role: 'assistant', tool_calls: [{ ...call, function: { name, arguments: '' } }] });
       send({ tool_calls: [{ index: 0, function: { arguments: JSON.stringify(args) } }] });
       send({}, 'tool_calls');
+      sendUsage(JSON.stringify(args));
     } else {
       const words = reply.text.split(/(?<=\s)/);
       const size = options.wordsPerChunk ?? 2;
@@ -154,6 +181,7 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
         await wait(options.chunkDelayMs ?? 15);
       }
       send({}, 'stop');
+      sendUsage(reply.text);
     }
     response.end('data: [DONE]\n\n');
   }

@@ -12,6 +12,7 @@ import { globalOverrides, type RpcStrings } from './strings.js';
 import { hostEnglish } from './host-strings.js';
 import { notificationsEnglish } from './notification-strings.js';
 import { sessionsEnglish } from './session-strings.js';
+import { usageEnglish } from './usage-strings.js';
 import { statusBarEnglish, widgetsEnglish } from './status-strings.js';
 import { transcriptEnglish } from './transcript-strings.js';
 
@@ -35,6 +36,7 @@ export function defaultStrings(locale = 'en'): Readonly<RpcStrings> {
     ...loginEnglish,
     ...transcriptEnglish,
     ...sessionsEnglish,
+    ...usageEnglish,
     ...localeStrings(locale),
     ...globalOverrides(),
   };

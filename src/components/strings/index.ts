@@ -13,4 +13,5 @@ export { type NotificationStrings, type NoteStrings, noteText } from './notifica
 export type { SessionStrings } from './session-strings.js';
 export type { StatusStrings } from './status-strings.js';
 export { type RpcStrings, setDefaultStrings } from './strings.js';
+export type { UsageStrings } from './usage-strings.js';
 export type { TranscriptStrings } from './transcript-strings.js';

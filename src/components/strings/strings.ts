@@ -5,6 +5,7 @@ import { localeStrings, stringsChanged } from './locales.js';
 import type { LoginStrings } from './login-strings.js';
 import type { NotificationStrings } from './notification-strings.js';
 import type { SessionStrings } from './session-strings.js';
+import type { UsageStrings } from './usage-strings.js';
 import type { StatusStrings } from './status-strings.js';
 import type { TranscriptStrings } from './transcript-strings.js';
 import { textTruncated } from './truncated.js';
@@ -23,7 +24,8 @@ export interface RpcStrings
     HostStrings,
     LoginStrings,
     TranscriptStrings,
-    SessionStrings {
+    SessionStrings,
+    UsageStrings {
   /** Agent text too long to show in full: said after the part shown, `{count}` characters left out. */
   textTruncated: CountedText;
 }

@@ -99,4 +99,20 @@ describe.each(AGENTS)('the stand-in model, on %s', (name) => {
     expect(told).toContain('TOOL-RAN-5');
     expect(streamed(records)).toBe(`The command finished. It said: ${told}`);
   }, 60_000);
+
+  it('reports its use of tokens, which the agent counts (get_session_stats)', async () => {
+    const answered = new Promise<Record<string, unknown>>((resolve) => {
+      const stop = agent.transport.on('message', (message) => {
+        const record = JSON.parse(message.text) as Record<string, unknown>;
+        if (record.type !== 'response' || record.id !== 'stats') return;
+        stop();
+        resolve(record);
+      });
+    });
+    agent.transport.send({ type: 'get_session_stats', id: 'stats' });
+    const { tokens } = (await answered).data as { tokens: { input: number; output: number } };
+    // The two turns above: their prompts and their replies, four characters a token.
+    expect(tokens.input).toBeGreaterThan(100);
+    expect(tokens.output).toBeGreaterThan(10);
+  }, 60_000);
 });

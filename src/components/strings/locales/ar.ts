@@ -278,4 +278,16 @@ export const ar: RpcStrings = {
   sessionsForkLoading: 'جارٍ سؤال الوكيل عن طلباته…',
   sessionsForkNone: 'لا يوجد في هذه الجلسة طلب للتفريع منه بعد.',
   sessionsForkSubmit: 'التفريع من هنا',
+
+  // Session use
+  usageLabel: 'هذه الجلسة',
+  usageWaiting: 'جارٍ سؤال الوكيل…',
+  usageInput: 'الرموز الداخلة',
+  usageOutput: 'الرموز الخارجة',
+  usageCacheRead: 'مقروءة من الذاكرة المؤقتة',
+  usageCacheWrite: 'مكتوبة في الذاكرة المؤقتة',
+  usageCost: 'التكلفة',
+  usageContext: 'السياق المستخدم',
+  usageContextValue: '{percent} من {window} رمز',
+  usageContextUnknown: 'يُعرف بعد الرد التالي',
 };

@@ -217,4 +217,16 @@ export const de: RpcStrings = {
   sessionsForkLoading: 'Der Agent wird nach seinen Prompts gefragt…',
   sessionsForkNone: 'Diese Sitzung hat noch keinen Prompt zum Abzweigen.',
   sessionsForkSubmit: 'Hier abzweigen',
+
+  // Session use
+  usageLabel: 'Diese Sitzung',
+  usageWaiting: 'Der Agent wird gefragt…',
+  usageInput: 'Tokens hinein',
+  usageOutput: 'Tokens heraus',
+  usageCacheRead: 'Aus dem Cache gelesen',
+  usageCacheWrite: 'In den Cache geschrieben',
+  usageCost: 'Kosten',
+  usageContext: 'Kontext belegt',
+  usageContextValue: '{percent} von {window} Tokens',
+  usageContextUnknown: 'Nach der nächsten Antwort bekannt',
 };

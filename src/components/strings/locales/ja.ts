@@ -191,4 +191,16 @@ export const ja: RpcStrings = {
   sessionsForkLoading: 'エージェントにプロンプトを問い合わせています…',
   sessionsForkNone: 'このセッションには分岐できるプロンプトがまだありません。',
   sessionsForkSubmit: 'ここから分岐',
+
+  // Session use
+  usageLabel: 'このセッション',
+  usageWaiting: 'エージェントに問い合わせています…',
+  usageInput: '入力トークン',
+  usageOutput: '出力トークン',
+  usageCacheRead: 'キャッシュから読み取り',
+  usageCacheWrite: 'キャッシュへ書き込み',
+  usageCost: '費用',
+  usageContext: 'コンテキスト使用量',
+  usageContextValue: '{window}トークン中{percent}',
+  usageContextUnknown: '次の応答の後にわかります',
 };

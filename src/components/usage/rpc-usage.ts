@@ -1,0 +1,84 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ExtensionUIController } from '../../controller/controller.js';
+import { AgentUsage, type SessionUsage } from '../../controller/usage.js';
+import { BoundElement, type RenderedState } from '../base/bound-element.js';
+import { format } from '../strings/format.js';
+import type { Strings } from '../strings/strings.js';
+import { usageEnglish } from '../strings/usage-strings.js';
+import { dollars, percentOf, tokenCount } from './usage-numbers.js';
+import { usageStyles } from './rpc-usage.styles.js';
+
+export { AgentUsage, readSessionStats, type SessionUsage } from '../../controller/usage.js';
+
+type UsageText = Strings<typeof usageEnglish>;
+
+/**
+ * What the session has used, as the agent counts it (`get_session_stats`), bound to an
+ * {@link ExtensionUIController}: tokens in and out, the cache's reads and writes when there are
+ * any, the cost from the model's prices, and how full the model's context is (a `<meter>` named
+ * "Context used", with its value in words: "34% of 128K tokens"). Asked again after each turn,
+ * each compaction and each greeting of the bridge; never announced (it changes with every turn,
+ * and is there to be read).
+ *
+ * @tagname rpc-usage
+ * @summary The session's tokens, cost and context fill.
+ * @csspart base - the labelled group holding everything
+ * @csspart title - the panel's title, its accessible name
+ * @csspart figures - the list of figures
+ * @csspart meter - the context's fill
+ */
+export class RpcUsage extends BoundElement {
+  static override styles = [...BoundElement.styles, usageStyles];
+
+  // The usage's own events render it.
+  protected static override renders: RenderedState = { parts: [] };
+
+  #usage: AgentUsage | undefined;
+
+  protected override follow(controller: ExtensionUIController): () => void {
+    const usage = (this.#usage = new AgentUsage(controller));
+    const stops = [usage.on('change', () => this.requestUpdate()), usage.follow()];
+    return () => {
+      for (const stop of stops) stop();
+      if (this.#usage === usage) this.#usage = undefined;
+    };
+  }
+
+  protected override render(): TemplateResult {
+    const text = this.textFor(usageEnglish);
+    const usage = this.#usage?.usage;
+    return html`<div class="panel" part="base" role="group" aria-labelledby="title">
+      <span class="title" part="title" id="title">${text.usageLabel}</span>
+      ${usage ? this.#renderFigures(usage, text) : html`<span class="waiting">${text.usageWaiting}</span>`}
+    </div>`;
+  }
+
+  #renderFigures(usage: SessionUsage, text: UsageText): TemplateResult {
+    const locale = this.locale;
+    const { input, output, cacheRead, cacheWrite } = usage.tokens;
+    const figure = (term: string, value: string) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`;
+    return html`<dl part="figures">
+        ${figure(text.usageInput, tokenCount(input, locale))}
+        ${figure(text.usageOutput, tokenCount(output, locale))}
+        ${cacheRead > 0 ? figure(text.usageCacheRead, tokenCount(cacheRead, locale)) : nothing}
+        ${cacheWrite > 0 ? figure(text.usageCacheWrite, tokenCount(cacheWrite, locale)) : nothing}
+        ${figure(text.usageCost, dollars(usage.cost, locale))}
+      </dl>
+      ${usage.context ? this.#renderContext(usage.context, text) : nothing}`;
+  }
+
+  #renderContext(context: NonNullable<SessionUsage['context']>, text: UsageText): TemplateResult {
+    const locale = this.locale;
+    const { percent, window } = context;
+    if (percent === null) return html`<span>${text.usageContext}: ${text.usageContextUnknown}</span>`;
+    const said = format(text.usageContextValue, {
+      percent: percentOf(percent, locale),
+      window: tokenCount(window, locale),
+    });
+    return html`<span class="context">
+      <meter id="context" part="meter" min="0" max="100" low="70" high="90" optimum="0" .value=${Math.min(100, percent)}
+        aria-labelledby="context-label" aria-valuetext=${said}></meter>
+      <span id="context-label">${text.usageContext}</span>: ${said}
+    </span>`;
+  }
+}

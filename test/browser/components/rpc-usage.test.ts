@@ -1,0 +1,79 @@
+/**
+ * <rpc-usage> on a memory transport: the agent's `get_session_stats` answers (the shape of
+ * docs/agents.md, "Controls") given back under the id it asked with; what a person reads, what a
+ * screen reader is told, axe.
+ */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../../src/components/define.js';
+import type { RpcUsage } from '../../../src/components/usage/rpc-usage.js';
+import { ExtensionUIController } from '../../../src/controller/controller.js';
+import { createMemoryTransport } from '../../../src/transport/memory.js';
+import { findNode, startAccessibility } from '../../support/a11y.js';
+
+before(startAccessibility);
+
+const STATS = {
+  tokens: { input: 12_345, output: 678, cacheRead: 4_000, cacheWrite: 0, total: 17_023 },
+  cost: 0.0421,
+  contextUsage: { tokens: 43_520, contextWindow: 128_000, percent: 34 },
+};
+
+async function mount(dir = 'ltr') {
+  const { transport, peer } = createMemoryTransport();
+  const controller = new ExtensionUIController({ transport });
+  const wrapper = await fixture<HTMLDivElement>(
+    html`<div dir=${dir}><rpc-usage .controller=${controller}></rpc-usage></div>`,
+  );
+  const el = wrapper.querySelector('rpc-usage') as RpcUsage;
+  const root = () => el.shadowRoot as ShadowRoot;
+  const text = () => root().querySelector('[part="base"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  /** Answer the element's last question. */
+  const answer = (data: unknown) => {
+    const asked = peer.received
+      .map((line) => JSON.parse(line) as { type: string; id: string })
+      .findLast((line) => line.type === 'get_session_stats');
+    peer.writeMessage({ type: 'response', id: asked?.id, command: 'get_session_stats', success: true, data });
+  };
+  return { el, wrapper, peer, root, text, answer };
+}
+
+describe('rpc-usage', () => {
+  it('says it is asking, then the figures: tokens short, the cache when used, dollars, the context', async () => {
+    const { text, answer } = await mount();
+    expect(text()).to.equal('This session Asking the agent…');
+    answer(STATS);
+    await waitUntil(() => text() !== 'This session Asking the agent…');
+    expect(text()).to.equal(
+      'This session Tokens in12.3K Tokens out678 Read from cache4K Cost$0.042 Context used: 34% of 128K tokens',
+    );
+  });
+
+  it('gives the context meter its name and its value in words', async () => {
+    const { answer, root } = await mount();
+    answer(STATS);
+    await waitUntil(() => root().querySelector('meter') !== null);
+    const meter = await findNode(
+      (n) => n.role !== 'StaticText' && n.role !== 'InlineTextBox' && n.name === 'Context used',
+      { all: true },
+    );
+    expect(meter?.role, JSON.stringify(meter)).to.equal('meter');
+    expect(root().querySelector('meter')?.getAttribute('aria-valuetext')).to.equal('34% of 128K tokens');
+  });
+
+  it('says the context is not known right after a compaction', async () => {
+    const { text, answer, peer } = await mount();
+    answer(STATS);
+    peer.writeMessage({ type: 'compaction_end', reason: 'manual', aborted: false, willRetry: false });
+    answer({ ...STATS, contextUsage: { tokens: null, contextWindow: 128_000, percent: null } });
+    await waitUntil(() => text().endsWith('Context used: Known after the next reply'));
+  });
+
+  it('has no axe violations, left to right and right to left', async () => {
+    for (const dir of ['ltr', 'rtl']) {
+      const { wrapper, answer, root } = await mount(dir);
+      answer(STATS);
+      await waitUntil(() => root().querySelector('meter') !== null);
+      await expect(wrapper).to.be.accessible();
+    }
+  });
+});
