@@ -8,6 +8,7 @@ const elements = {
   'rpc-extension-ui': 'extension-ui/rpc-extension-ui',
   'rpc-input': 'input/rpc-input',
   'rpc-login': 'login/rpc-login',
+  'rpc-model': 'model/rpc-model',
   'rpc-notifications': 'notifications/rpc-notifications',
   'rpc-select': 'select/rpc-select',
   'rpc-sessions': 'sessions/rpc-sessions',

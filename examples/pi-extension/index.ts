@@ -194,6 +194,14 @@ async function faultHuge(args: string, ctx: ExtensionCommandContext): Promise<vo
   ctx.ui.notify(`UI_FAULT_HUGE_DONE ${chars}`, 'info');
 }
 
+/** Whether the tour shows the model in the status line (kept true to `model_select`). */
+let modelShown = false;
+
+/** The status line's word on the model: its name, as the agent has it now. */
+function showModel(ui: UI, model: { readonly name: string } | undefined): void {
+  ui.setStatus('model', ui.theme.fg('dim', model ? `model: ${model.name}` : 'no model'));
+}
+
 async function tour(ctx: ExtensionCommandContext): Promise<void> {
   const ui = ctx.ui;
   const { theme } = ui;
@@ -203,12 +211,14 @@ async function tour(ctx: ExtensionCommandContext): Promise<void> {
     ui.notify(`Demo stopped: ${why}.`, 'warning');
     ui.setStatus('demo', undefined);
     ui.setStatus('model', undefined);
+    modelShown = false;
     ui.setWidget('demo-plan', undefined);
     return true;
   };
   ui.setTitle('pi — rpc-ui-kit demo');
   ui.setStatus('demo', theme.fg('accent', '● demo running'));
-  ui.setStatus('model', theme.fg('dim', 'offline · no model'));
+  showModel(ui, ctx.model);
+  modelShown = true;
   ui.setWidget('demo-summary', undefined); // from an earlier run
   ui.setWidget('demo-plan', [theme.bold('Plan'), '  1. pick a colour', '  2. confirm', '  3. name it'], {
     placement: 'aboveEditor',
@@ -252,6 +262,9 @@ export default function demoExtension(pi: ExtensionAPI): void {
   pi.registerCommand('fault-huge', {
     description: 'Write one notify or widget of <chars> characters (for fault tests)',
     handler: faultHuge,
+  });
+  pi.on('model_select', (event, ctx) => {
+    if (modelShown) showModel(ctx.ui, event.model);
   });
   pi.on('session_start', async (_event, ctx) => {
     if (process.env.RPC_UI_DEMO_STARTUP !== 'confirm') return;

@@ -10,6 +10,7 @@ import { RpcEditor } from './editor/rpc-editor.js';
 import { RpcExtensionUI } from './extension-ui/rpc-extension-ui.js';
 import { RpcInput } from './input/rpc-input.js';
 import { RpcLogin } from './login/rpc-login.js';
+import { RpcModel } from './model/rpc-model.js';
 import { RpcNotifications } from './notifications/rpc-notifications.js';
 import { RpcSelect } from './select/rpc-select.js';
 import { RpcSessions } from './sessions/rpc-sessions.js';
@@ -26,6 +27,7 @@ export const elements = {
   'rpc-extension-ui': RpcExtensionUI,
   'rpc-input': RpcInput,
   'rpc-login': RpcLogin,
+  'rpc-model': RpcModel,
   'rpc-notifications': RpcNotifications,
   'rpc-select': RpcSelect,
   'rpc-sessions': RpcSessions,
@@ -65,6 +67,7 @@ declare global {
     'rpc-extension-ui': RpcExtensionUI;
     'rpc-input': RpcInput;
     'rpc-login': RpcLogin;
+    'rpc-model': RpcModel;
     'rpc-notifications': RpcNotifications;
     'rpc-select': RpcSelect;
     'rpc-sessions': RpcSessions;

@@ -1,3 +1,4 @@
+import { type ModelOption, readModels } from '../protocol/models.js';
 import { isRecord } from '../shared/is-record.js';
 import { Emitter } from '../shared/emitter.js';
 import type { InboundMessage } from '../transport/inbound.js';
@@ -22,7 +23,7 @@ function providersOf(value: unknown): LoginProvider[] | undefined {
 }
 
 /**
- * What a controller's agent says about its models: how many it can use and why it has none
+ * What a controller's agent says about its models: which it can use and why it has none
  * (atomic's `modelFallbackMessage`). The providers it can sign in to (atomic's `oauthProviders`)
  * go to `controller.logins` (`providers`, `providerName`), which the dialogs and `rpc-login` read.
  * Read from the answers to `get_available_models`, `get_state` and `login_provider`, whoever
@@ -32,7 +33,7 @@ function providersOf(value: unknown): LoginProvider[] | undefined {
 export class AgentModels {
   readonly #controller: ExtensionUIController;
   readonly #events = new Emitter<{ change: AgentModels }>();
-  #available: number | undefined;
+  #catalog: readonly ModelOption[] | undefined;
   #fallback: string | undefined;
   /** The `get_available_models` asked here and not answered yet. */
   #asked: string | undefined;
@@ -45,7 +46,12 @@ export class AgentModels {
 
   /** How many models the agent can use; `undefined` until it said. */
   get available(): number | undefined {
-    return this.#available;
+    return this.#catalog?.length;
+  }
+
+  /** The models the agent can use, in its order; `undefined` until it said. */
+  get catalog(): readonly ModelOption[] | undefined {
+    return this.#catalog;
   }
 
   /** Why the agent has no model, in its own words (atomic's `get_state`), when it says. */
@@ -107,16 +113,16 @@ export class AgentModels {
     if (success !== true || !data) return;
     if (command === 'get_state') {
       const fallback = typeof data.modelFallbackMessage === 'string' ? data.modelFallbackMessage : undefined;
-      if (fallback !== this.#fallback) this.#set(this.#available, fallback);
+      if (fallback !== this.#fallback) this.#set(this.#catalog, fallback);
       return;
     }
     // A sign-in's answer carries the catalog once signed in (atomic); a cancelled one has none.
     if (!Array.isArray(data.models)) return;
     const providers = providersOf(data.oauthProviders);
     if (providers) this.#controller.logins.offer(providers);
-    const available = data.models.length;
-    this.#set(available, available > 0 ? undefined : this.#fallback);
-    if (available === 0 && this.#fallback === undefined)
+    const catalog = readModels(data.models);
+    this.#set(catalog, catalog.length > 0 ? undefined : this.#fallback);
+    if (catalog.length === 0 && this.#fallback === undefined)
       this.#send({ type: 'get_state', id: `${ASK_PREFIX}state-${++this.#count}` });
   }
 
@@ -126,8 +132,8 @@ export class AgentModels {
     this.ask();
   }
 
-  #set(available: number | undefined, fallback: string | undefined): void {
-    this.#available = available;
+  #set(catalog: readonly ModelOption[] | undefined, fallback: string | undefined): void {
+    this.#catalog = catalog;
     this.#fallback = fallback;
     this.#events.emit('change', this);
   }

@@ -1,8 +1,9 @@
 // The playground: the real agent (through the rpc-ui bridge) in the drop-in element, the
-// conversation, its sessions and their use, a composer, Send and Stop, a protocol log, a theme switch and a
-// language menu.
+// conversation, its sessions, its model and their use, a composer, Send and Stop, a protocol log,
+// a theme switch and a language menu.
 import '../components/define.js';
 import type { RpcExtensionUI } from '../components/extension-ui/rpc-extension-ui.js';
+import type { RpcModel } from '../components/model/rpc-model.js';
 import type { RpcSessions } from '../components/sessions/rpc-sessions.js';
 import type { RpcUsage } from '../components/usage/rpc-usage.js';
 import { RpcTranscript, Transcript } from '../components/transcript/rpc-transcript.js';
@@ -14,6 +15,7 @@ import { ProtocolLog } from './protocol-log.js';
 
 const ui = document.querySelector<RpcExtensionUI>('#ui');
 const sessions = document.querySelector<RpcSessions>('#sessions');
+const model = document.querySelector<RpcModel>('#model');
 const usage = document.querySelector<RpcUsage>('#usage');
 const form = document.querySelector<HTMLFormElement>('#composer');
 const message = document.querySelector<HTMLTextAreaElement>('#message');
@@ -28,6 +30,7 @@ const list = document.querySelector<HTMLOListElement>('#log');
 if (
   !ui ||
   !sessions ||
+  !model ||
   !usage ||
   !form ||
   !message ||
@@ -51,6 +54,7 @@ const transcript = new Transcript();
 transcript.follow(ui.controller);
 conversation.transcript = transcript;
 sessions.controller = ui.controller;
+model.controller = ui.controller;
 usage.controller = ui.controller;
 
 const log = new ProtocolLog(
@@ -146,4 +150,4 @@ const applyTheme = () => {
 };
 theme.addEventListener('change', applyTheme);
 applyTheme();
-bindLanguageMenu(language, [ui, sessions, usage]);
+bindLanguageMenu(language, [ui, sessions, model, usage]);

@@ -3,12 +3,13 @@
  * measure every control of every element (focus rings, text spacing, target size): each dialog
  * type shown page-modal by rpc-extension-ui, the drop-in host with its conversation, sign-in
  * cards, widgets, status bar, notifications and an offer of the agent's text, an agent that
- * exited, and a conversation with no model. Each scene sits between a "before" and an "after"
+ * exited, a conversation with no model, the sessions and model panels. Each scene sits between a "before" and an "after"
  * button on a page that paints the system's colours (`Canvas`), as a host page would.
  */
 import { fixture, html } from '@open-wc/testing';
 import '../../src/components/define.js';
 import type { RpcExtensionUI } from '../../src/components/extension-ui/rpc-extension-ui.js';
+import type { RpcModel } from '../../src/components/model/rpc-model.js';
 import type { RpcSessions } from '../../src/components/sessions/rpc-sessions.js';
 import type { RpcTranscript } from '../../src/components/transcript/rpc-transcript.js';
 import { ExtensionUIController } from '../../src/controller/controller.js';
@@ -396,6 +397,37 @@ async function sessionDialogScene(which: 'rename' | 'fork'): Promise<Scene> {
   return { name: `the sessions' ${which} dialog`, wrapper, dialog, before, after };
 }
 
+/** The model panel: its list box of models (the current one marked) and the thinking levels. */
+export async function modelScene(): Promise<Scene> {
+  const { transport, peer } = createMemoryTransport();
+  const controller = new ExtensionUIController({ transport });
+  const { wrapper, before, after } = await frameScene(
+    html`<rpc-model .controller=${controller}></rpc-model>`,
+  );
+  const el = wrapper.querySelector('rpc-model') as RpcModel;
+  await settled(el);
+  const answer = (command: string, data: unknown) =>
+    peer.writeMessage({ type: 'response', id: lastSent(peer, command)?.id, command, success: true, data });
+  const sonnet = {
+    provider: 'anthropic',
+    id: 'sonnet',
+    name: 'Claude Sonnet',
+    reasoning: true,
+    contextWindow: 200_000,
+  };
+  answer('get_available_models', {
+    models: [
+      sonnet,
+      { provider: 'openai', id: 'gpt-5', name: 'GPT-5', reasoning: true, contextWindow: 400_000 },
+    ],
+  });
+  answer('get_state', { model: sonnet, thinkingLevel: 'medium' });
+  await settled(el);
+  answer('get_available_thinking_levels', { levels: ['off', 'low', 'medium', 'high'] });
+  await settled(el);
+  return { name: 'the model panel', wrapper, before, after };
+}
+
 /** Every scene's name and how to show it. */
 export const SCENES: readonly (readonly [string, () => Promise<Scene>])[] = [
   ...dialogSceneNames.map((name) => [name, () => dialogScene(name)] as const),
@@ -405,6 +437,7 @@ export const SCENES: readonly (readonly [string, () => Promise<Scene>])[] = [
   ['the sessions panel', sessionsScene],
   ["the sessions' rename dialog", () => sessionDialogScene('rename')],
   ["the sessions' fork dialog", () => sessionDialogScene('fork')],
+  ['the model panel', modelScene],
 ];
 
 /** What a person can focus in the kit: its controls, and what takes Tab (a scrolling log). */

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STAND_IN_MODEL, STAND_IN_PROVIDER } from './server.js';
+import { STAND_IN_MODEL, STAND_IN_PROVIDER, STAND_IN_THINKER } from './server.js';
 
 /** The agents' families, as far as their configuration goes. */
 export type ConfigFamily = 'pi' | 'omp';
@@ -20,9 +20,26 @@ const MODEL = {
   maxTokens: 4096,
 };
 
+/** The model that reasons, so that a thinking level can be chosen and heard in its reply. */
+const THINKER = {
+  ...MODEL,
+  id: STAND_IN_THINKER,
+  name: 'Stand-in thinker (scripted, offline)',
+  reasoning: true,
+  contextWindow: 200_000,
+};
+
+/** oh-my-pi lists a model's efforts itself (pi derives them from `reasoning`). */
+const THINKER_EFFORTS = ['low', 'medium', 'high'];
+
 /** pi's and atomic's `models.json`: the stand-in as an OpenAI-compatible provider. */
 export function piModelsJson(baseUrl: string): string {
-  const provider = { baseUrl, apiKey: 'stand-in-key', api: 'openai-completions', models: [MODEL] };
+  const provider = {
+    baseUrl,
+    apiKey: 'stand-in-key',
+    api: 'openai-completions',
+    models: [MODEL, THINKER],
+  };
   return `${JSON.stringify({ providers: { [STAND_IN_PROVIDER]: provider } }, null, 2)}\n`;
 }
 
@@ -42,6 +59,13 @@ export function ompModelsYml(baseUrl: string): string {
     '        input: [text]',
     `        contextWindow: ${MODEL.contextWindow}`,
     `        maxTokens: ${MODEL.maxTokens}`,
+    `      - id: ${THINKER.id}`,
+    `        name: ${THINKER.name}`,
+    '        reasoning: true',
+    `        thinking: { mode: effort, efforts: [${THINKER_EFFORTS.join(', ')}] }`,
+    '        input: [text]',
+    `        contextWindow: ${THINKER.contextWindow}`,
+    `        maxTokens: ${THINKER.maxTokens}`,
     '',
   ].join('\n');
 }

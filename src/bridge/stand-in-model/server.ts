@@ -10,6 +10,8 @@ import type { AddressInfo, Socket } from 'node:net';
 /** The provider and model id the agents are configured with. */
 export const STAND_IN_PROVIDER = 'stand-in';
 export const STAND_IN_MODEL = 'stand-in-model';
+/** A second model of the provider, one that reasons: it thinks aloud at the effort it is asked for. */
+export const STAND_IN_THINKER = 'stand-in-thinker';
 
 /** One message of a chat completion request, as the agents send it. */
 export interface ChatMessage {
@@ -23,8 +25,18 @@ export type StandInReply =
   | { readonly text: string }
   | { readonly toolCall: { readonly name: string; readonly arguments: Record<string, unknown> } };
 
-/** Picks the reply to a request from its messages (the conversation so far, newest last). */
-export type StandInScript = (messages: readonly ChatMessage[]) => StandInReply;
+/** Which model a request asked for, and how hard it asked it to think. */
+export interface StandInRequest {
+  readonly model: string;
+  /** The request's `reasoning_effort` (`low`, `high`…); absent when the agent asked for no thinking. */
+  readonly reasoningEffort?: string;
+}
+
+/**
+ * Picks the reply to a request from its messages (the conversation so far, newest last) and what
+ * it asked of the model.
+ */
+export type StandInScript = (messages: readonly ChatMessage[], request: StandInRequest) => StandInReply;
 
 /** Options of {@link startStandInModel}. */
 export interface StandInModelOptions {
@@ -44,6 +56,8 @@ export interface StandInModel {
   readonly baseUrl: string;
   /** The requests it was sent, oldest first: each request's messages. */
   readonly requests: readonly (readonly ChatMessage[])[];
+  /** The same requests' model and effort, oldest first. */
+  readonly asked: readonly StandInRequest[];
   close(): Promise<void>;
 }
 
@@ -66,9 +80,10 @@ const RUN = /^run:\s*(.+)$/m;
  * The default replies: a prompt `run: <command>` is answered with a call of the agent's `bash`
  * tool; the turn after a tool result says what the tool answered; a prompt that asks for a long
  * answer gets forty sentences (time to press Stop); any other prompt is answered with a few
- * sentences that say what the stand-in is.
+ * sentences that say what the stand-in is, and the thinker says how hard it thought, so that a
+ * person sees which model and effort the turn used.
  */
-export const defaultScript: StandInScript = (messages) => {
+export const defaultScript: StandInScript = (messages, request) => {
   const last = messages.at(-1);
   if (last?.role === 'tool') {
     const output = textOf(last.content).trim();
@@ -88,9 +103,18 @@ export const defaultScript: StandInScript = (messages) => {
         (_, n) => `Sentence ${n + 1} of a long reply, streamed slowly enough to stop it.`,
       ).join(' '),
     };
+  const quoted = `“${prompt.slice(0, 80)}”`;
+  if (request.model === STAND_IN_THINKER) {
+    const effort = request.reasoningEffort;
+    return {
+      text:
+        `This is the stand-in thinker, ${effort ? `thinking at ${effort} effort` : 'not thinking'}, ` +
+        `answering ${quoted}. Its replies are scripted too.`,
+    };
+  }
   return {
     text:
-      `This is the stand-in model, answering “${prompt.slice(0, 80)}”. ` +
+      `This is the stand-in model, answering ${quoted}. ` +
       'It runs on this machine and knows nothing: each reply is scripted. ' +
       'Ask it to “run: ls” and it calls the bash tool.',
   };
@@ -102,6 +126,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startStandInModel(options: StandInModelOptions = {}): Promise<StandInModel> {
   const script = options.script ?? defaultScript;
   const requests: (readonly ChatMessage[])[] = [];
+  const asked: StandInRequest[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
     void answer(request, response).catch((error: unknown) => {
@@ -124,9 +149,19 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
     }
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages?: ChatMessage[] };
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      messages?: ChatMessage[];
+      model?: unknown;
+      reasoning_effort?: unknown;
+    };
     const messages = body.messages ?? [];
+    const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort : undefined;
+    // An agent that asks for no thinking may still name an effort meaning none.
+    const thinking = effort && !['none', 'off'].includes(effort) ? { reasoningEffort: effort } : {};
+    const model = typeof body.model === 'string' ? body.model : STAND_IN_MODEL;
+    const wanted: StandInRequest = { model, ...(model === STAND_IN_THINKER ? thinking : {}) };
     requests.push(messages);
+    asked.push(wanted);
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const id = `stand-in-${requests.length}`;
     const send = (delta: Record<string, unknown>, finish: string | null = null) =>
@@ -135,11 +170,11 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
           id,
           object: 'chat.completion.chunk',
           created: Math.floor(Date.now() / 1000),
-          model: STAND_IN_MODEL,
+          model,
           choices: [{ index: 0, delta, finish_reason: finish }],
         })}\n\n`,
       );
-    const reply = script(messages);
+    const reply = script(messages, wanted);
     // Its use of tokens, as a provider reports it after the last choice (OpenAI's
     // `stream_options.include_usage`), counted the rough way: four characters a token.
     const usage = (said: string) => {
@@ -158,7 +193,7 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
           id,
           object: 'chat.completion.chunk',
           created: Math.floor(Date.now() / 1000),
-          model: STAND_IN_MODEL,
+          model,
           choices: [],
           usage: usage(said),
         })}\n\n`,
@@ -174,6 +209,9 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
       const words = reply.text.split(/(?<=\s)/);
       const size = options.wordsPerChunk ?? 2;
       send({ role: 'assistant', content: '' });
+      // The thinker's thinking, as reasoning models stream it before their answer.
+      if (wanted.reasoningEffort)
+        send({ reasoning_content: `Thinking it over at ${wanted.reasoningEffort} effort.` });
       for (let at = 0; at < words.length; at += size) {
         // The agent stopped the turn: nothing more to say.
         if (response.destroyed) return;
@@ -194,6 +232,7 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    asked,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();

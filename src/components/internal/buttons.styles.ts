@@ -1,11 +1,14 @@
 import { css } from 'lit';
+import { focusRingStyles } from './focus-ring.styles.js';
 
 /**
  * The buttons of the panels beside the dialogs (sign-in, sessions): secondary by default,
  * `.primary` for the main action, `aria-disabled` for "not now" (it keeps focus and stays
  * readable), the focus ring, and their forced-colours borders.
  */
-export const buttonStyles = css`
+export const buttonStyles = [
+  focusRingStyles,
+  css`
   button {
     font: inherit;
     min-block-size: 2rem;
@@ -33,11 +36,6 @@ export const buttonStyles = css`
     border-style: dashed;
   }
 
-  :focus-visible {
-    outline: 2px solid var(--_focus);
-    outline-offset: 1px;
-  }
-
   @media (forced-colors: active) {
     button {
       border-color: ButtonText;
@@ -49,8 +47,6 @@ export const buttonStyles = css`
       color: GrayText;
       border-color: GrayText;
     }
-    :focus-visible {
-      outline-color: Highlight;
-    }
   }
-`;
+`,
+];

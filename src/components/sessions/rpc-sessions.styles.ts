@@ -1,15 +1,19 @@
 import { css } from 'lit';
 import { buttonStyles } from '../internal/buttons.styles.js';
 import { errorColor } from '../internal/error-color.js';
+import { listBoxStyles } from '../internal/list-box.styles.js';
 import { schemeColors } from '../internal/scheme-colors.js';
 
 export const sessionsStyles = [
   buttonStyles,
+  listBoxStyles,
   schemeColors(':host', [errorColor('--_failed')]),
   css`
     :host {
       display: block;
       min-inline-size: 0;
+      --_list-max-height: var(--rpc-sessions-max-height, 24rem);
+      --_list-bg: var(--rpc-sessions-background, var(--_bg));
     }
 
     p {
@@ -42,76 +46,6 @@ export const sessionsStyles = [
     }
     .current .name {
       color: var(--_fg);
-    }
-
-    /* A list box that scrolls within the height the host gives it. */
-    [role='listbox'] {
-      display: flex;
-      flex-direction: column;
-      max-block-size: var(--rpc-sessions-max-height, 24rem);
-      overflow-y: auto;
-      padding: 2px;
-      background: var(--rpc-sessions-background, var(--_bg));
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius);
-    }
-
-    [role='option'] {
-      display: flex;
-      flex-direction: column;
-      gap: 0.125rem;
-      padding-block: 0.375rem;
-      padding-inline: 0.625rem;
-      border-radius: calc(var(--_radius) - 2px);
-      border-inline-start: 3px solid transparent;
-      cursor: pointer;
-    }
-    [role='option']:hover {
-      background: var(--_hover-bg);
-    }
-    [role='option'][aria-selected='true'] {
-      color: var(--_active-fg);
-      background: var(--_active-bg);
-    }
-    [role='option'][aria-selected='true'] .meta {
-      color: inherit;
-    }
-    /* The current session: an edge and a word, never the colour alone. */
-    [role='option'][aria-current='true'] {
-      border-inline-start-color: var(--_focus);
-    }
-    [role='option'][aria-current='true'] .label {
-      font-weight: 600;
-    }
-    [aria-busy='true'] [role='option'] {
-      cursor: progress;
-    }
-
-    /* One line each, the whole text on hover and focus (the option's name holds it all). */
-    .label {
-      overflow: hidden;
-      text-overflow: ellipsis;
-      white-space: nowrap;
-      unicode-bidi: plaintext;
-    }
-    [role='option']:focus .label,
-    [role='option']:hover .label {
-      white-space: pre-wrap;
-      overflow-wrap: anywhere;
-    }
-    .meta {
-      font-size: 0.9em;
-    }
-
-    /* Live regions stay in the tree when empty (a region added with its text is not heard); out
-       of the flow then, so that they take no gap. */
-    .status:empty,
-    .error:empty {
-      position: absolute;
-    }
-    .error:not(:empty) {
-      padding-inline-start: 0.5rem;
-      border-inline-start: 3px solid var(--_failed);
     }
 
     dialog {
@@ -159,39 +93,12 @@ export const sessionsStyles = [
       border-radius: calc(var(--_radius) - 2px);
     }
 
-    [role='option']:focus-visible {
-      outline-offset: -2px;
-    }
-
     @media (forced-colors: active) {
-      [role='listbox'],
       dialog {
         border-color: CanvasText;
       }
-      [role='option'][aria-selected='true'] {
-        color: HighlightText;
-        background: Highlight;
-        forced-color-adjust: none;
-      }
-      /* A transparent edge would be drawn in the text colour: only the current one has it. */
-      [role='option'] {
-        border-inline-start-color: Canvas;
-      }
-      [role='option'][aria-current='true'] {
-        border-inline-start-color: CanvasText;
-      }
-      [role='option'][aria-selected='true'][aria-current='true'] {
-        border-inline-start-color: HighlightText;
-      }
-      /* A ring of Highlight on Highlight would not show. */
-      [role='option'][aria-selected='true']:focus-visible {
-        outline-color: HighlightText;
-      }
       input {
         border-color: ButtonText;
-      }
-      .error:not(:empty) {
-        border-inline-start-color: CanvasText;
       }
     }
   `,

@@ -10,8 +10,7 @@ import { AgentSessions, type SessionOutcome, sessionLabel } from '../../controll
 import type { ForkPoint, SessionSummary } from '../../protocol/sessions.js';
 import { plainText } from '../ansi-text/ansi-text.js';
 import { BoundElement, type RenderedState } from '../base/bound-element.js';
-import { onListKeydown } from '../internal/list-keys.js';
-import { TypeAheadBuffer } from '../select/typeahead.js';
+import { RovingList } from '../internal/roving-list.js';
 import { format } from '../strings/format.js';
 import { sessionsEnglish } from '../strings/session-strings.js';
 import { ForkDialog, RenameDialog, type SessionText } from './session-dialogs.js';
@@ -82,16 +81,13 @@ export class RpcSessions extends BoundElement {
 
   /** The session list followed while the element is on the page. */
   #sessions: AgentSessions | undefined;
-  /** The session whose option is active (by id, so that a new list keeps it). */
-  #active: string | undefined;
-  readonly #typeAhead = new TypeAheadBuffer();
+  /** The list box's focus, by session id. */
+  readonly #list = new RovingList(this);
   readonly #rename = new RenameDialog(this);
   readonly #fork = new ForkDialog(this);
   #tick: ReturnType<typeof setInterval> | undefined;
   /** The bridge's greetings the dialogs were opened under. */
   #greetings = 0;
-  /** Whether focus was in the list when the update began (a new list must not lose it). */
-  #listFocused = false;
 
   protected override follow(controller: ExtensionUIController): () => void {
     const sessions = (this.#sessions = new AgentSessions(controller));
@@ -124,7 +120,6 @@ export class RpcSessions extends BoundElement {
       this.#fork.dismiss();
     }
     this.#fork.takeIn(sessions?.forkPoints);
-    this.#listFocused = this.#listElement()?.contains(this.shadowRoot?.activeElement ?? null) ?? false;
   }
 
   protected override render(): TemplateResult {
@@ -158,13 +153,6 @@ export class RpcSessions extends BoundElement {
     `;
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    // A new list re-rendered the options: focus stays on the active one.
-    if (this.#listFocused && !this.#listElement()?.contains(this.shadowRoot?.activeElement ?? null))
-      this.#activeOption()?.focus();
-  }
-
   /** The strings, for the dialogs too. */
   #text(): SessionText {
     return this.textFor(sessionsEnglish);
@@ -188,11 +176,14 @@ export class RpcSessions extends BoundElement {
           : text.sessionsEmpty;
       return html`<p class="note" part="note">${note}</p>`;
     }
-    const active = this.#activeIndex(list);
+    const active = this.#list.activeIndex(
+      list.map((session) => session.id),
+      sessions.current,
+    );
     const now = Date.now();
     return html`<div id="list" role="listbox" part="list" aria-label=${text.sessionsListLabel}
       aria-busy=${sessions.busy === 'open' ? 'true' : 'false'}
-      @keydown=${this.#onKeydown} @click=${this.#onClick} @focusin=${this.#onFocusin}>${repeat(
+      @keydown=${this.#onKeydown} @click=${this.#onClick} @focusin=${this.#list.onFocusin}>${repeat(
         list,
         (session) => session.id,
         (session, index) =>
@@ -209,29 +200,13 @@ export class RpcSessions extends BoundElement {
   ): TemplateResult {
     const messages = format(text.sessionsMessages, { count: session.messages }, this.locale);
     return html`<div role="option" part=${current ? 'session session-current' : 'session'}
-      data-id=${session.id} tabindex=${active ? 0 : -1} aria-selected=${active ? 'true' : 'false'}
+      data-key=${session.id} tabindex=${active ? 0 : -1} aria-selected=${active ? 'true' : 'false'}
       aria-current=${current ? 'true' : nothing}>
       <span class="label" part="label">${this.#label(session, text)}</span>
       <span class="meta" part="meta"><time datetime=${new Date(session.modified).toISOString()}
         title=${sessionMoment(session.modified, this.locale)}>${sessionTime(session.modified, now, this.locale)}</time>
         · ${messages}${current ? html` · <span>${text.sessionsCurrent}</span>` : nothing}</span>
     </div>`;
-  }
-
-  /** The active option's place: the session last made active, else the current one, else the first. */
-  #activeIndex(list: readonly SessionSummary[]): number {
-    const byId = (id: string | undefined) => list.findIndex((session) => session.id === id);
-    const active = byId(this.#active);
-    if (active >= 0) return active;
-    return Math.max(0, byId(this.#sessions?.current));
-  }
-
-  #listElement(): HTMLElement | null {
-    return this.renderRoot.querySelector<HTMLElement>('#list');
-  }
-
-  #activeOption(): HTMLElement | null {
-    return this.renderRoot.querySelector<HTMLElement>('#list [role="option"][tabindex="0"]');
   }
 
   #statusText(text: SessionText): string {
@@ -276,47 +251,18 @@ export class RpcSessions extends BoundElement {
     sessions.open(session);
   }
 
-  #moveTo(index: number): void {
-    const session = this.#sessions?.list?.[index];
-    if (!session) return;
-    this.#active = session.id;
-    this.requestUpdate();
-    void this.updateComplete.then(() => {
-      const option = this.#activeOption();
-      option?.focus();
-      option?.scrollIntoView({ block: 'nearest' });
-    });
-  }
-
   #onKeydown = (event: KeyboardEvent): void => {
     const list = this.#sessions?.list ?? [];
-    const active = this.#activeIndex(list);
-    onListKeydown(event, {
-      listbox: this.#listElement(),
-      active,
+    this.#list.keydown(event, {
+      keys: list.map((session) => session.id),
+      fallback: this.#sessions?.current,
       labels: () => list.map((session) => this.#label(session, this.#text())),
-      typeAhead: this.#typeAhead,
-      moveTo: (index) => this.#moveTo(index),
-      pick: () => this.#open(list[active]?.id),
+      pick: (id) => this.#open(id),
     });
   };
 
   #onClick = (event: MouseEvent): void => {
-    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
-    if (!option) return;
-    this.#active = option.dataset.id;
-    this.#open(option.dataset.id);
-    this.requestUpdate();
-  };
-
-  #onFocusin = (event: FocusEvent): void => {
-    // Focus on another option (a screen reader's browse mode put it there): that one is active.
-    const option = (event.target as Element).closest<HTMLElement>('[role="option"]');
-    const id = option?.dataset.id;
-    if (id !== undefined && id !== this.#active) {
-      this.#active = id;
-      this.requestUpdate();
-    }
+    this.#open(this.#list.keyOf(event));
   };
 
   // Without the bridge the model says the command was not sent: the button explains itself.

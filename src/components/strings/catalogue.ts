@@ -1,5 +1,6 @@
 import { localeStrings } from './locales.js';
 import { loginEnglish } from './login-strings.js';
+import { modelEnglish } from './model-strings.js';
 import {
   confirmEnglish,
   dialogEnglish,
@@ -37,6 +38,7 @@ export function defaultStrings(locale = 'en'): Readonly<RpcStrings> {
     ...transcriptEnglish,
     ...sessionsEnglish,
     ...usageEnglish,
+    ...modelEnglish,
     ...localeStrings(locale),
     ...globalOverrides(),
   };

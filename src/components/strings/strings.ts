@@ -3,6 +3,7 @@ import type { CountedText } from './format.js';
 import type { HostStrings } from './host-strings.js';
 import { localeStrings, stringsChanged } from './locales.js';
 import type { LoginStrings } from './login-strings.js';
+import type { ModelStrings } from './model-strings.js';
 import type { NotificationStrings } from './notification-strings.js';
 import type { SessionStrings } from './session-strings.js';
 import type { UsageStrings } from './usage-strings.js';
@@ -25,7 +26,8 @@ export interface RpcStrings
     LoginStrings,
     TranscriptStrings,
     SessionStrings,
-    UsageStrings {
+    UsageStrings,
+    ModelStrings {
   /** Agent text too long to show in full: said after the part shown, `{count}` characters left out. */
   textTruncated: CountedText;
 }

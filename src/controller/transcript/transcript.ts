@@ -39,6 +39,12 @@ const TURN_COMMANDS = new Set(['prompt', 'steer', 'follow_up']);
 /** Sign-in commands: their failure is said on the sign-in's card, not in the conversation. */
 const LOGIN_COMMANDS = new Set(['login_provider', 'cancel_login_provider']);
 
+/**
+ * The kit's questions an agent may not know: pi 0.73.1 answers an unknown command without its id,
+ * so the model panel's question for the levels is known by its command.
+ */
+const PROBES = new Set(['get_available_thinking_levels']);
+
 /** The id prefix of the `get_messages` a transcript asks; random, as other tabs see the answer. */
 const ASK_PREFIX = 'rpc-ui-transcript-';
 
@@ -218,7 +224,8 @@ export class Transcript {
    */
   #failed(record: Record<string, unknown>): void {
     const command = stringOf(record.command) ?? '';
-    const ownQuestion = stringOf(record.id)?.startsWith('rpc-ui-') === true;
+    const id = stringOf(record.id);
+    const ownQuestion = id === undefined ? PROBES.has(command) : id.startsWith('rpc-ui-');
     if (!command || ownQuestion || LOGIN_COMMANDS.has(command)) return;
     const error = stringOf(record.error) ?? '';
     if (TURN_COMMANDS.has(command)) this.#notice('error', error || `${command} failed`);

@@ -136,9 +136,22 @@ async function walk(scene: Scene): Promise<{ stops: string[]; problems: string[]
       found.push(...ringProblems(option, scene.wrapper).map((problem) => `its current option: ${problem}`));
     problems.push(...found.map((problem) => `${name}: ${problem}`));
   }
-  // Options are reached with the arrow keys, not Tab: their mark is measured with their list.
+  // Options, and the radio buttons of a group Tab reached, are reached with the arrow keys: their
+  // mark is measured with their list, and is the reached radio button's.
+  const groupReached = (control: HTMLElement) =>
+    control instanceof HTMLInputElement &&
+    control.type === 'radio' &&
+    [...seen].some(
+      (stop) =>
+        stop instanceof HTMLInputElement &&
+        stop.type === 'radio' &&
+        stop.name === control.name &&
+        stop.getRootNode() === control.getRootNode(),
+    );
   const missed = controls(scene)
-    .filter((control) => !seen.has(control) && control.getAttribute('role') !== 'option')
+    .filter(
+      (control) => !seen.has(control) && control.getAttribute('role') !== 'option' && !groupReached(control),
+    )
     .map(nameOf);
   return { stops, problems, missed };
 }

@@ -14,10 +14,9 @@ import { findNode, focusedNode, startAccessibility } from '../../support/a11y.js
 import { itWithForcedColors } from '../../support/engine.js';
 import { combo, press, typeText } from '../../support/keys.js';
 import { emulateMedia, resetMedia } from '../../support/media.js';
+import { panelQueries } from '../../support/panel-queries.js';
 
 before(startAccessibility);
-
-type Line = Record<string, unknown>;
 
 const minutes = (count: number) => Date.now() - count * 60_000;
 
@@ -49,26 +48,7 @@ async function mount(options: { dir?: string; style?: string; lang?: string } = 
 }
 
 function queries(el: RpcSessions, peer: MemoryPeer) {
-  const root = () => el.shadowRoot as ShadowRoot;
-  const $ = <T extends Element = HTMLElement>(selector: string) => root().querySelector<T>(selector);
-  const $$ = <T extends Element = HTMLElement>(selector: string) => [...root().querySelectorAll<T>(selector)];
-  const sent = () => peer.received.map((line) => JSON.parse(line) as Line);
-  /** The last message of this type the element sent, waited for. */
-  const sentOf = async (type: string, after = 0) => {
-    await waitUntil(
-      () =>
-        sent()
-          .slice(after)
-          .some((line) => line.type === type),
-      `no ${type} sent`,
-    );
-    return sent()
-      .slice(after)
-      .filter((line) => line.type === type)
-      .at(-1) as Line;
-  };
-  const text = (selector: string) => $(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
-  const options = () => $$('#list [role="option"]');
+  const { $, $$, sent, sentOf, text, options, activeOption } = panelQueries(el, peer);
   const hello = (session = 'p1') =>
     peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true, session });
   /** Answer the element's last list question with `sessions`. */
@@ -78,7 +58,6 @@ function queries(el: RpcSessions, peer: MemoryPeer) {
     await waitUntil(() => options().length === sessions.length, 'the list is not shown');
     await el.updateComplete;
   };
-  const activeOption = () => el.shadowRoot?.activeElement as HTMLElement | null;
   return { $, $$, sent, sentOf, text, options, hello, list, activeOption };
 }
 
@@ -123,14 +102,14 @@ describe('rpc-sessions', () => {
     await list(SESSIONS, 's-3');
     options()[0]?.focus();
     await press('ArrowDown');
-    await waitUntil(() => activeOption()?.dataset.id === 's-2');
+    await waitUntil(() => activeOption()?.dataset.key === 's-2');
     expect(options()[1]?.getAttribute('aria-selected')).to.equal('true');
     await press('End');
-    await waitUntil(() => activeOption()?.dataset.id === 's-1');
+    await waitUntil(() => activeOption()?.dataset.key === 's-1');
     await press('Home');
-    await waitUntil(() => activeOption()?.dataset.id === 's-3');
+    await waitUntil(() => activeOption()?.dataset.key === 's-3');
     await typeText('r');
-    await waitUntil(() => activeOption()?.dataset.id === 's-2', 'type-ahead did not find "Release notes"');
+    await waitUntil(() => activeOption()?.dataset.key === 's-2', 'type-ahead did not find "Release notes"');
     const before = sent().length;
     await press('Enter');
     const open = await sentOf('rpc_ui_open_session', before);
@@ -146,7 +125,7 @@ describe('rpc-sessions', () => {
     hello('p1-2');
     await list(SESSIONS, 's-2', asked);
     await waitUntil(() => options()[1]?.getAttribute('aria-current') === 'true');
-    expect(activeOption()?.dataset.id, 'focus stays in the list').to.equal('s-2');
+    expect(activeOption()?.dataset.key, 'focus stays in the list').to.equal('s-2');
   });
 
   it('opens a session with a click, and says why not when the bridge refuses', async () => {
@@ -349,7 +328,7 @@ describe('rpc-sessions', () => {
     await combo(['Control'], ' ');
     await combo(['Alt'], 'ArrowDown');
     expect(sent().length).to.equal(before);
-    expect(activeOption()?.dataset.id).to.equal('s-3');
+    expect(activeOption()?.dataset.key).to.equal('s-3');
   });
 
   it('is named for a screen reader: the region, the list box, the options with their state', async () => {

@@ -12,6 +12,9 @@ import { atomicSource } from '../../support/agent.js';
 import { type AgentName, agentCommand } from '../../../src/bridge/agents/catalog.js';
 import {
   defaultScript,
+  STAND_IN_MODEL,
+  STAND_IN_PROVIDER,
+  STAND_IN_THINKER,
   type StandInModel,
   startStandInModel,
   textOf,
@@ -43,6 +46,23 @@ const streamed = (records: readonly Record<string, unknown>[]) =>
     .filter((event) => event.type === 'text_delta')
     .map((event) => event.delta)
     .join('');
+
+/** The agent's answer to one command. */
+function ask(
+  agent: AgentProcess,
+  command: { readonly type: string; readonly [field: string]: unknown },
+): Promise<Record<string, unknown>> {
+  const id = `ask-${String(command.type)}-${Math.random().toString(36).slice(2)}`;
+  return new Promise((resolve) => {
+    const stop = agent.transport.on('message', (message) => {
+      const record = JSON.parse(message.text) as Record<string, unknown>;
+      if (record.type !== 'response' || record.id !== id) return;
+      stop();
+      resolve(record);
+    });
+    agent.transport.send({ ...command, id });
+  });
+}
 
 const AGENTS: readonly AgentName[] = ['pi', 'pi-0.73', 'omp', 'atomic'];
 
@@ -81,7 +101,9 @@ describe.each(AGENTS)('the stand-in model, on %s', (name) => {
 
   it('answers a prompt, streamed a few words at a time', async () => {
     const records = await turn(agent, 'hello, can you help me refactor this?');
-    const expected = defaultScript([{ role: 'user', content: 'hello, can you help me refactor this?' }]);
+    const expected = defaultScript([{ role: 'user', content: 'hello, can you help me refactor this?' }], {
+      model: STAND_IN_MODEL,
+    });
     expect('text' in expected && streamed(records)).toBe('text' in expected ? expected.text : '');
     expect(records.filter((r) => r.type === 'message_update').length).toBeGreaterThan(5);
     expect(model.requests.at(-1)?.at(-1)).toMatchObject({ role: 'user' });
@@ -114,5 +136,27 @@ describe.each(AGENTS)('the stand-in model, on %s', (name) => {
     // The two turns above: their prompts and their replies, four characters a token.
     expect(tokens.input).toBeGreaterThan(100);
     expect(tokens.output).toBeGreaterThan(10);
+  }, 60_000);
+
+  it('answers the next turn with the model and the thinking level chosen', async () => {
+    const catalog = await ask(agent, { type: 'get_available_models' });
+    const ids = ((catalog.data as { models: { id: string }[] }).models ?? []).map((m) => m.id);
+    expect(ids).toEqual(expect.arrayContaining([STAND_IN_MODEL, STAND_IN_THINKER]));
+    const chosen = await ask(agent, {
+      type: 'set_model',
+      provider: STAND_IN_PROVIDER,
+      modelId: STAND_IN_THINKER,
+    });
+    expect(chosen).toMatchObject({ success: true, data: { id: STAND_IN_THINKER, reasoning: true } });
+    expect(await ask(agent, { type: 'set_thinking_level', level: 'high' })).toMatchObject({ success: true });
+    const records = await turn(agent, 'which model are you?');
+    expect(model.asked.at(-1)).toEqual({ model: STAND_IN_THINKER, reasoningEffort: 'high' });
+    expect(streamed(records)).toContain('thinking at high effort');
+    const thought = records.some(
+      (r) =>
+        r.type === 'message_update' &&
+        (r.assistantMessageEvent as { type: string }).type === 'thinking_delta',
+    );
+    expect(thought).toBe(true);
   }, 60_000);
 });

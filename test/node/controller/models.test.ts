@@ -82,7 +82,10 @@ describe("the agent's models", () => {
       data: {
         provider: 'anthropic',
         cancelled: false,
-        models: [{ id: 'a' }, { id: 'b' }],
+        models: [
+          { provider: 'anthropic', id: 'a' },
+          { provider: 'anthropic', id: 'b' },
+        ],
         oauthProviders: [],
       },
     });

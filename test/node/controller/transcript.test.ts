@@ -98,6 +98,13 @@ describe('the transcript of the agent’s own errors', () => {
       success: false,
     });
     transcript.take({ type: 'response', command: 'login_provider', success: false, error: 'its card says' });
+    // pi 0.73.1 answers the model panel's question for the levels without its id.
+    transcript.take({
+      type: 'response',
+      command: 'get_available_thinking_levels',
+      success: false,
+      error: 'Unknown command: get_available_thinking_levels',
+    });
     transcript.take({ type: 'response', command: 'abort', success: true });
     expect(transcript.entries).toEqual([
       { kind: 'notice', id: 'notice-1', level: 'error', text: 'No models available.' },

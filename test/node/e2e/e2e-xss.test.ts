@@ -123,7 +123,7 @@ function installTraps(): void {
   const allowed = new Set(
     (
       'html head body header main footer section h1 h2 h3 p span div bdi label button select option ' +
-      'input textarea form details summary ol ul li dialog slot pre code time'
+      'input textarea form details summary ol ul li dialog slot pre code time dl dt dd meter fieldset legend'
     ).split(' '),
   );
   /** Only from index.html (present while the document is parsed). */

@@ -1,0 +1,138 @@
+/**
+ * The model panel and the usage panel of the playground, used as a person would, in two tabs of
+ * one bridge: the stand-in thinker chosen from the list by keyboard, its thinking level set to
+ * High, and the next turn answered by that model at that effort (its reply says so, and the
+ * stand-in saw the request); the other tab follows both changes; the session's tokens are shown
+ * after the turn; the status line names the model the agent is on. The real pi 1.6.0 as the offline
+ * demo on the stand-in model, the real bridge, the built playground in Debian's Chromium; axe.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentCommand } from '../../../src/bridge/agents/catalog.js';
+import { type Bridge, startBridge } from '../../../src/bridge/server.js';
+import {
+  STAND_IN_THINKER,
+  type StandInModel,
+  startStandInModel,
+} from '../../../src/bridge/stand-in-model/server.js';
+import { freePort } from '../../support/free-port.mjs';
+import { axeViolations, playgroundInChromium, sendMessage } from '../../support/playground-page.js';
+
+const AGENT_WAIT = { timeout: 60_000 };
+
+const site = playgroundInChromium();
+
+let model: StandInModel;
+let state: string;
+let bridge: Bridge;
+let cleanup: () => void;
+
+beforeAll(async () => {
+  model = await startStandInModel({ chunkDelayMs: 1 });
+  state = mkdtempSync(join(tmpdir(), 'rpc-ui-e2e-model-'));
+  const command = await agentCommand('pi', {
+    install: false,
+    standInModel: model.baseUrl,
+    demoFolder: join(state, 'demo', 'pi'),
+  });
+  cleanup = command.cleanup;
+  bridge = await startBridge({
+    port: await freePort(),
+    agent: { ...command, label: 'pi' },
+    staticDir: site.dir,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await bridge?.close();
+  cleanup?.();
+  await model?.close();
+  if (state) rmSync(state, { recursive: true, force: true });
+});
+
+/** Whether it has focus (in its shadow root: `:focus` matches there). */
+const focused = (locator: Locator) => locator.evaluate((element) => element.matches(':focus'));
+
+const panel = (page: Page) => page.locator('rpc-model');
+const status = (page: Page) => panel(page).locator('[part="status"]').textContent();
+const current = (page: Page) =>
+  panel(page)
+    .locator('[role="option"][aria-current="true"] .label')
+    .evaluateAll((labels) => labels.map((label) => label.textContent?.trim()));
+const checkedLevel = (page: Page) =>
+  panel(page)
+    .locator('input[type="radio"]')
+    .evaluateAll((radios) => (radios as HTMLInputElement[]).find((radio) => radio.checked)?.value);
+
+describe('the model panel', () => {
+  it('chooses a model and its thinking level in one tab; the next turn uses them; the other tab follows', async () => {
+    const a = await site.open(bridge.url);
+    const b = await site.open(bridge.url);
+    try {
+      await expect.poll(() => current(a), AGENT_WAIT).toEqual(['Stand-in (scripted, offline)']);
+      await expect
+        .poll(() => panel(a).locator('[part="thinking"]').textContent(), AGENT_WAIT)
+        .toBe('This model does not think before it answers.');
+
+      // The list box is one tab stop on the current model; ArrowDown, then Enter chooses.
+      await a.getByRole('option', { name: /Stand-in \(scripted, offline\)/ }).focus();
+      await a.keyboard.press('ArrowDown');
+      const thinker = a.getByRole('option', { name: /Stand-in thinker/ });
+      await expect.poll(() => focused(thinker)).toBe(true);
+      await a.keyboard.press('Enter');
+      await expect
+        .poll(() => status(a), AGENT_WAIT)
+        .toBe('The agent uses Stand-in thinker (scripted, offline) now.');
+      await expect.poll(() => current(b), AGENT_WAIT).toEqual(['Stand-in thinker (scripted, offline)']);
+
+      // pi's levels for a model that reasons; High chosen from the radio group.
+      const levels = panel(a).locator('input[type="radio"]');
+      await expect
+        .poll(() =>
+          levels.evaluateAll((radios) => (radios as HTMLInputElement[]).map((radio) => radio.value)),
+        )
+        .toEqual(['off', 'minimal', 'low', 'medium', 'high']);
+      await a.getByRole('radio', { name: 'High' }).check();
+      await expect.poll(() => status(a), AGENT_WAIT).toBe('Thinking: High.');
+      await expect.poll(() => checkedLevel(b), AGENT_WAIT).toBe('high');
+
+      // The next turn: the stand-in thinker, asked to think hard, says so.
+      const replies = a.locator('rpc-transcript li.assistant');
+      await sendMessage(a, 'Which model answers?');
+      await expect
+        .poll(() => replies.last().textContent(), AGENT_WAIT)
+        .toContain('This is the stand-in thinker, thinking at high effort');
+      expect(model.asked.at(-1)).toEqual({ model: STAND_IN_THINKER, reasoningEffort: 'high' });
+
+      // The session's use, after the turn, in both tabs.
+      for (const page of [a, b])
+        await expect
+          .poll(() => page.locator('rpc-usage dd').first().textContent(), AGENT_WAIT)
+          .toMatch(/^[1-9]/);
+      expect(await axeViolations(a)).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  }, 240_000);
+
+  it('names the model the agent is on in the status line (the demo tour)', async () => {
+    const page = await site.open(bridge.url);
+    try {
+      await sendMessage(page, '/demo');
+      await expect
+        .poll(() => page.locator('rpc-status-bar [part~="bar"]').textContent(), AGENT_WAIT)
+        .toContain('model: Stand-in thinker (scripted, offline)');
+      // Stopping the tour's first question ends it.
+      await page.keyboard.press('Escape');
+      await expect
+        .poll(() => page.locator('rpc-status-bar [part~="bar"]').textContent(), AGENT_WAIT)
+        .not.toContain('model:');
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+});
