@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import { expect, waitFor } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { ExtensionUIController } from '../src/controller/controller.js';
 import { createMemoryTransport } from '../src/transport/memory.js';
 import { shown } from './agent-stories.js';
@@ -9,6 +9,8 @@ import { darkDescription, metaParameters, stage, storyParameters } from './story
 interface UsageArgs {
   /** The `data` the agent answers `get_session_stats` with (its shape on all four agents). */
   stats?: Record<string, unknown>;
+  /** The agent's error for `compact`; without it, the compaction succeeds. */
+  refuseCompact?: string;
 }
 
 const working = {
@@ -17,16 +19,28 @@ const working = {
   contextUsage: { tokens: 94_000, contextWindow: 200_000, percent: 47 },
 };
 
-/** An agent in memory that answers the element's questions with `stats`. */
-function agent({ stats }: UsageArgs): ExtensionUIController {
+const nearLimit = {
+  ...working,
+  contextUsage: { tokens: 176_000, contextWindow: 200_000, percent: 88 },
+};
+
+/**
+ * An agent in memory that answers the element's questions with `stats`, and `compact` as pi does:
+ * the context then is not known until the next reply.
+ */
+function agent({ stats, refuseCompact }: UsageArgs): ExtensionUIController {
   const { transport, peer } = createMemoryTransport();
   const controller = new ExtensionUIController({ transport });
+  let current = stats;
   peer.on('line', (line) => {
     const { type, id } = JSON.parse(line) as { type: string; id?: string };
-    if (type === 'get_session_stats' && stats)
-      queueMicrotask(() =>
-        peer.writeMessage({ type: 'response', id, command: type, success: true, data: stats }),
-      );
+    const reply = (answer: Record<string, unknown>) =>
+      queueMicrotask(() => peer.writeMessage({ type: 'response', id, command: type, ...answer }));
+    if (type === 'get_session_stats' && current) reply({ success: true, data: current });
+    if (type !== 'compact') return;
+    if (refuseCompact) return reply({ success: false, error: refuseCompact });
+    current = { ...working, contextUsage: { tokens: null, contextWindow: 200_000, percent: null } };
+    reply({ success: true, data: { summary: 'Earlier: the flaky upload test.', tokensBefore: 176_000 } });
   });
   return controller;
 }
@@ -64,6 +78,32 @@ export const AfterCompaction: Story = {
   play: async ({ canvasElement }) => {
     const { screen } = await usage(canvasElement);
     await waitFor(() => expect(screen.getByText(/Known after the next reply/)).toBeVisible());
+  },
+};
+
+/** Near the limit: compaction is offered, and asked for. */
+export const NearLimit: Story = {
+  args: { stats: nearLimit },
+  play: async ({ canvasElement }) => {
+    const { screen } = await usage(canvasElement);
+    const compact = await waitFor(() => screen.getByRole('button', { name: 'Compact now' }));
+    await userEvent.click(compact);
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('The session was compacted.'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Compact now' })).toBeNull());
+  },
+};
+
+/** The agent refuses to compact: its words, in an alert. */
+export const CompactRefused: Story = {
+  args: { stats: nearLimit, refuseCompact: 'Nothing to compact (session too small)' },
+  play: async ({ canvasElement }) => {
+    const { screen } = await usage(canvasElement);
+    await userEvent.click(await waitFor(() => screen.getByRole('button', { name: 'Compact now' })));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The session was not compacted: Nothing to compact (session too small)',
+      ),
+    );
   },
 };
 

@@ -32,6 +32,8 @@ export const DEFAULT_COMMANDS: readonly string[] = [
   // the earlier prompts a fork may start from (rpc_ui_fork_session takes one's entry id)
   'get_fork_messages',
   'get_branch_messages',
+  // compact the session when its context is nearly full (the usage panel offers it)
+  'compact',
   // choose the model and how it thinks
   'set_model',
   'cycle_model',

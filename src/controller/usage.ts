@@ -50,6 +50,16 @@ export function readSessionStats(data: unknown): SessionUsage | undefined {
   return { tokens, cost: count(data.cost), ...context };
 }
 
+/** How a compaction asked here went, as {@link AgentUsage.compaction} says. */
+export type CompactionOutcome =
+  | { readonly state: 'running' }
+  | { readonly state: 'done' }
+  /** The agent's words (pi: "Nothing to compact (session too small)"), or none sent or answered. */
+  | { readonly state: 'failed'; readonly error?: string; readonly unsent?: true; readonly unanswered?: true };
+
+/** How full the context is when compaction is offered (percent): near the limit, as agents compact at about 90. */
+export const COMPACT_FROM_PERCENT = 80;
+
 /** The prefix of the questions asked here; any answer is read, whoever asked. */
 const ASK_PREFIX = 'rpc-ui-usage-';
 
@@ -68,6 +78,9 @@ export class AgentUsage {
   #asked: string | undefined;
   #again = false;
   #count = 0;
+  /** The `compact` sent here and not answered yet. */
+  #compacting: string | undefined;
+  #compaction: CompactionOutcome | undefined;
 
   constructor(controller: ExtensionUIController) {
     this.#controller = controller;
@@ -76,6 +89,34 @@ export class AgentUsage {
   /** The last counts the agent gave; `undefined` until it answered. */
   get usage(): SessionUsage | undefined {
     return this.#usage;
+  }
+
+  /** How the last compaction asked here went; `undefined` before any. */
+  get compaction(): CompactionOutcome | undefined {
+    return this.#compaction;
+  }
+
+  /** Whether the context is full enough that compaction is offered ({@link COMPACT_FROM_PERCENT}). */
+  get nearLimit(): boolean {
+    const percent = this.#usage?.context?.percent;
+    return percent != null && percent >= COMPACT_FROM_PERCENT;
+  }
+
+  /**
+   * Ask the agent to compact the session now (`compact`): it summarises the earlier conversation
+   * to free its context, stopping a running turn first. One at a time.
+   */
+  compact(): void {
+    if (this.#compacting !== undefined) return;
+    const id = `${ASK_PREFIX}compact-${++this.#count}`;
+    try {
+      this.#controller.send({ type: 'compact', id });
+      this.#compacting = id;
+      this.#compaction = { state: 'running' };
+    } catch {
+      this.#compaction = { state: 'failed', unsent: true };
+    }
+    this.#events.emit('change', this);
   }
 
   /** Listen for changes; returns the function that stops. */
@@ -90,7 +131,11 @@ export class AgentUsage {
       controller.on('message', (line) => this.#read(line)),
       controller.on('state', (state) => {
         this.#asked = undefined; // a question asked on a closed connection is not answered
-        if (state === 'open') this.ask();
+        if (state === 'open') return this.ask();
+        if (this.#compacting === undefined) return;
+        this.#compacting = undefined;
+        this.#compaction = { state: 'failed', unanswered: true };
+        this.#events.emit('change', this);
       }),
     ];
     if (controller.connectionState === 'open') this.ask();
@@ -116,7 +161,9 @@ export class AgentUsage {
 
   #read(line: InboundMessage): void {
     if (line.type !== undefined && RECOUNT.has(line.type)) return this.ask();
-    if (line.type !== 'response' || !line.text.includes('"get_session_stats"')) return;
+    if (line.type !== 'response') return;
+    if (this.#compacting !== undefined && line.text.includes('"compact"')) return this.#compacted(line);
+    if (!line.text.includes('"get_session_stats"')) return;
     const parsed = line.parse();
     if (!parsed.ok || !isRecord(parsed.value) || parsed.value.command !== 'get_session_stats') return;
     if (parsed.value.id === this.#asked) {
@@ -130,5 +177,19 @@ export class AgentUsage {
     if (!usage) return;
     this.#usage = usage;
     this.#events.emit('change', this);
+  }
+
+  /** The agent's answer to the `compact` sent here. */
+  #compacted(line: InboundMessage): void {
+    const parsed = line.parse();
+    if (!parsed.ok || !isRecord(parsed.value) || parsed.value.id !== this.#compacting) return;
+    this.#compacting = undefined;
+    const { success, error } = parsed.value;
+    this.#compaction =
+      success === true
+        ? { state: 'done' }
+        : { state: 'failed', ...(typeof error === 'string' ? { error } : {}) };
+    this.#events.emit('change', this);
+    this.ask(); // oh-my-pi says nothing else of a compaction it was asked for
   }
 }

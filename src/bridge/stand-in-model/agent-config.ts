@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STAND_IN_MODEL, STAND_IN_PROVIDER, STAND_IN_THINKER } from './server.js';
+import { STAND_IN_CONTEXT_WINDOW, STAND_IN_MODEL, STAND_IN_PROVIDER, STAND_IN_THINKER } from './server.js';
 
 /** The agents' families, as far as their configuration goes. */
 export type ConfigFamily = 'pi' | 'omp';
@@ -16,7 +16,7 @@ const MODEL = {
   reasoning: false,
   input: ['text'],
   // As a real model's: a small window sends oh-my-pi into compaction it says it cannot do.
-  contextWindow: 128_000,
+  contextWindow: STAND_IN_CONTEXT_WINDOW,
   maxTokens: 4096,
 };
 
@@ -26,7 +26,6 @@ const THINKER = {
   id: STAND_IN_THINKER,
   name: 'Stand-in thinker (scripted, offline)',
   reasoning: true,
-  contextWindow: 200_000,
 };
 
 /** oh-my-pi lists a model's efforts itself (pi derives them from `reasoning`). */

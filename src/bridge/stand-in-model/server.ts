@@ -22,7 +22,13 @@ export interface ChatMessage {
 
 /** What the model answers: streamed text, or a call of one of the agent's tools. */
 export type StandInReply =
-  | { readonly text: string }
+  | {
+      readonly text: string;
+      /** Words per streamed chunk, for this reply (a huge one streams in big chunks). */
+      readonly wordsPerChunk?: number;
+      /** The tokens it says its prompt took, instead of counting them (a context nearly full). */
+      readonly promptTokens?: number;
+    }
   | { readonly toolCall: { readonly name: string; readonly arguments: Record<string, unknown> } };
 
 /** Which model a request asked for, and how hard it asked it to think. */
@@ -73,17 +79,29 @@ export function textOf(content: unknown): string {
 /** Tokens in `text`, counted as four characters each (what agents estimate too). */
 const tokens = (text: string) => Math.ceil(text.length / 4);
 
+/** The stand-in models' context window, in tokens (agent-config.ts registers them so). */
+export const STAND_IN_CONTEXT_WINDOW = 128_000;
+
+/** How full "fill the context" says the context is: past the 80% where compaction is offered, short of the agents' own compaction. */
+const FILLED = 0.84;
+
 /** The command a prompt asks the stand-in to run with the agent's `bash` tool: `run: <command>`. */
 const RUN = /^run:\s*(.+)$/m;
 
 /**
  * The default replies: a prompt `run: <command>` is answered with a call of the agent's `bash`
  * tool; the turn after a tool result says what the tool answered; a prompt that asks for a long
- * answer gets forty sentences (time to press Stop); any other prompt is answered with a few
+ * answer gets forty sentences (time to press Stop), a huge one about 100,000 characters (enough
+ * for an agent to compact), and "fill the context" a reply that reports its prompt as filling 84%
+ * of the context (as a long session would); atomic's compaction planner gets lines to delete;
+ * any other prompt is answered with a few
  * sentences that say what the stand-in is, and the thinker says how hard it thought, so that a
  * person sees which model and effort the turn used.
  */
 export const defaultScript: StandInScript = (messages, request) => {
+  // atomic compacts by asking the model which numbered lines to delete, as `start,end` records.
+  if (textOf(messages[0]?.content).startsWith('You are a context compaction assistant'))
+    return { text: '3,12' };
   const last = messages.at(-1);
   if (last?.role === 'tool') {
     const output = textOf(last.content).trim();
@@ -96,6 +114,24 @@ export const defaultScript: StandInScript = (messages, request) => {
     .trim();
   const command = RUN.exec(prompt)?.[1]?.trim();
   if (command) return { toolCall: { name: 'bash', arguments: { command } } };
+  if (/\bhuge\b/i.test(prompt))
+    return {
+      text: Array.from(
+        { length: 2000 },
+        (_, n) => `Sentence ${n + 1} of a huge reply, which fills the context quickly.`,
+      )
+        // Ten sentences a line: atomic compacts only a conversation of twenty lines or more.
+        .map((sentence, n) => (n % 10 === 9 ? `${sentence}\n` : `${sentence} `))
+        .join(''),
+      wordsPerChunk: 500,
+    };
+  if (/\bfill the context\b/i.test(prompt)) {
+    const promptTokens = Math.round(STAND_IN_CONTEXT_WINDOW * FILLED);
+    return {
+      text: `This is the stand-in model: it reports its prompt as ${promptTokens} tokens, as a long session would.`,
+      promptTokens,
+    };
+  }
   if (/\blong\b/i.test(prompt))
     return {
       text: Array.from(
@@ -178,7 +214,8 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
     // Its use of tokens, as a provider reports it after the last choice (OpenAI's
     // `stream_options.include_usage`), counted the rough way: four characters a token.
     const usage = (said: string) => {
-      const prompt = tokens(JSON.stringify(messages));
+      const prompt =
+        ('promptTokens' in reply ? reply.promptTokens : undefined) ?? tokens(JSON.stringify(messages));
       const completion = tokens(said);
       return {
         prompt_tokens: prompt,
@@ -207,7 +244,7 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
       sendUsage(JSON.stringify(args));
     } else {
       const words = reply.text.split(/(?<=\s)/);
-      const size = options.wordsPerChunk ?? 2;
+      const size = reply.wordsPerChunk ?? options.wordsPerChunk ?? 2;
       send({ role: 'assistant', content: '' });
       // The thinker's thinking, as reasoning models stream it before their answer.
       if (wanted.reasoningEffort)

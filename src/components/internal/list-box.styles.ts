@@ -3,8 +3,7 @@ import { css } from 'lit';
 /**
  * The panels' list box (sessions, models): options in a box that scrolls within
  * `--_list-max-height`, the active one highlighted, the current one marked by an edge (and, in
- * its markup, a word), one line each until hovered or focused; and their live regions, which stay
- * in the tree when empty. Forced colours included.
+ * its markup, a word), one line each until hovered or focused. Forced colours included.
  */
 export const listBoxStyles = css`
   /* A list box that scrolls within the height the host gives it. */
@@ -69,17 +68,6 @@ export const listBoxStyles = css`
     font-size: 0.9em;
   }
 
-  /* Live regions stay in the tree when empty (a region added with its text is not heard); out
-     of the flow then, so that they take no gap. */
-  .status:empty,
-  .error:empty {
-    position: absolute;
-  }
-  .error:not(:empty) {
-    padding-inline-start: 0.5rem;
-    border-inline-start: 3px solid var(--_failed);
-  }
-
   @media (forced-colors: active) {
     [role='listbox'] {
       border-color: CanvasText;
@@ -102,9 +90,6 @@ export const listBoxStyles = css`
     /* A ring of Highlight on Highlight would not show. */
     [role='option'][aria-selected='true']:focus-visible {
       outline-color: HighlightText;
-    }
-    .error:not(:empty) {
-      border-inline-start-color: CanvasText;
     }
   }
 `;

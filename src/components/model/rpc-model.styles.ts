@@ -1,13 +1,12 @@
 import { css } from 'lit';
-import { errorColor } from '../internal/error-color.js';
 import { focusRingStyles } from '../internal/focus-ring.styles.js';
 import { listBoxStyles } from '../internal/list-box.styles.js';
-import { schemeColors } from '../internal/scheme-colors.js';
+import { liveRegionStyles } from '../internal/live-regions.styles.js';
 
 export const modelStyles = [
   focusRingStyles,
   listBoxStyles,
-  schemeColors(':host', [errorColor('--_failed')]),
+  liveRegionStyles,
   css`
     :host {
       display: block;

@@ -12,7 +12,7 @@ import { RovingList } from '../internal/roving-list.js';
 import { format } from '../strings/format.js';
 import { modelEnglish } from '../strings/model-strings.js';
 import type { Strings } from '../strings/strings.js';
-import { tokenCount } from '../usage/usage-numbers.js';
+import { tokenCount } from '../strings/numbers.js';
 import { modelStyles } from './rpc-model.styles.js';
 
 export {

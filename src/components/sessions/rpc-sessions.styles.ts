@@ -1,13 +1,12 @@
 import { css } from 'lit';
 import { buttonStyles } from '../internal/buttons.styles.js';
-import { errorColor } from '../internal/error-color.js';
 import { listBoxStyles } from '../internal/list-box.styles.js';
-import { schemeColors } from '../internal/scheme-colors.js';
+import { liveRegionStyles } from '../internal/live-regions.styles.js';
 
 export const sessionsStyles = [
   buttonStyles,
   listBoxStyles,
-  schemeColors(':host', [errorColor('--_failed')]),
+  liveRegionStyles,
   css`
     :host {
       display: block;

@@ -27,6 +27,12 @@ export interface TranscriptStrings {
   transcriptToolResult: string;
   /** Conversation: a turn stopped before its end. */
   transcriptStopped: string;
+  /** Conversation, a compaction asked for: the heading of its summary. */
+  transcriptCompacted: string;
+  /** Conversation, a compaction the agent made by itself (its context was full). */
+  transcriptCompactedAuto: string;
+  /** Conversation, a compaction: how full the context was, `{tokens}` ("45K"). */
+  transcriptCompactedTokens: string;
   /** Conversation: a command that failed, before the agent's error: `{command}`. */
   transcriptCommandFailed: string;
   /** Conversation: a reply said whole to screen readers: `{text}`. */
@@ -59,6 +65,10 @@ export const transcriptEnglish = {
   transcriptToolArgs: 'Arguments',
   transcriptToolResult: 'Result',
   transcriptStopped: 'Stopped: the agent ended this turn early.',
+  transcriptCompacted: 'The earlier conversation was compacted: the agent keeps this summary of it',
+  transcriptCompactedAuto:
+    'The context was full: the agent compacted the earlier conversation into this summary',
+  transcriptCompactedTokens: '{tokens} tokens before',
   transcriptCommandFailed: '“{command}” failed:',
   transcriptReplyAnnouncement: 'The agent says: {text}',
   transcriptEarlier: {

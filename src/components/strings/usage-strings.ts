@@ -1,5 +1,6 @@
 /** The session-use panel's strings (`rpc-usage`): a part of {@link RpcStrings}. */
 import type { RpcStrings } from './strings.js';
+import { textTruncated } from './truncated.js';
 
 /** The strings `rpc-usage` shows. */
 export interface UsageStrings {
@@ -23,10 +24,25 @@ export interface UsageStrings {
   usageContextValue: string;
   /** Session use: the fill is not known (right after a compaction). */
   usageContextUnknown: string;
+  /** Session use: the button that asks the agent to compact, offered near the limit. */
+  usageCompact: string;
+  /** Session use: why compaction is offered, and what it does. */
+  usageCompactHint: string;
+  /** Session use, status: the agent is compacting. */
+  usageCompacting: string;
+  /** Session use, status: the agent compacted the session. */
+  usageCompacted: string;
+  /** Session use, alert: it did not, `{error}` in the agent's words. */
+  usageCompactFailed: string;
+  /** Session use, alert: it could not be asked (no connection). */
+  usageCompactUnsent: string;
+  /** Session use, alert: the connection closed before the agent answered. */
+  usageCompactUnanswered: string;
 }
 
 /** The session-use panel's strings. */
 export const usageEnglish = {
+  textTruncated,
   usageLabel: 'This session',
   usageWaiting: 'Asking the agent…',
   usageInput: 'Tokens in',
@@ -37,4 +53,13 @@ export const usageEnglish = {
   usageContext: 'Context used',
   usageContextValue: '{percent} of {window} tokens',
   usageContextUnknown: 'Known after the next reply',
+  usageCompact: 'Compact now',
+  usageCompactHint:
+    'The context is nearly full. Compacting replaces the earlier conversation with a summary, so the agent can go on; a turn running now is stopped first.',
+  usageCompacting: 'Compacting the session…',
+  usageCompacted: 'The session was compacted.',
+  usageCompactFailed: 'The session was not compacted: {error}',
+  usageCompactUnsent: 'Not sent: the page is not connected. Try again once it is.',
+  usageCompactUnanswered:
+    'The connection closed before the agent answered. The figures say what it did once it is back.',
 } satisfies Partial<RpcStrings>;

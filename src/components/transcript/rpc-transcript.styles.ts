@@ -91,6 +91,14 @@ export const transcriptStyles = [
       font-family: var(--_mono);
     }
 
+    /* A compaction is a seam in the conversation: what is above it is summarised below. */
+    .compaction details {
+      border-style: dashed;
+    }
+    .compaction .text {
+      padding: 0 0.5rem 0.5rem;
+    }
+
     .tool-body {
       padding: 0 0.5rem 0.5rem;
     }

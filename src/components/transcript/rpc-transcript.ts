@@ -5,12 +5,18 @@ import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import type { AgentModels } from '../../controller/models.js';
-import type { AssistantEntry, ToolEntry, TranscriptEntry } from '../../controller/transcript/entries.js';
+import type {
+  AssistantEntry,
+  CompactionEntry,
+  ToolEntry,
+  TranscriptEntry,
+} from '../../controller/transcript/entries.js';
 import { Transcript } from '../../controller/transcript/transcript.js';
 import { type AnsiTextOptions, agentLineStyles, ansiText, plainText } from '../ansi-text/ansi-text.js';
 import { BoundElement, type RenderedState } from '../base/bound-element.js';
 import { monoToken } from '../internal/mono.styles.js';
 import { format } from '../strings/format.js';
+import { tokenCount } from '../strings/numbers.js';
 import type { Strings } from '../strings/strings.js';
 import { transcriptEnglish } from '../strings/transcript-strings.js';
 import { transcriptStyles } from './rpc-transcript.styles.js';
@@ -230,7 +236,23 @@ export class RpcTranscript extends BoundElement {
           ${entry.command === undefined ? nothing : html`<p>${format(text.transcriptCommandFailed, { command: entry.command })}</p>`}
           <p class="text">${entry.cause === 'stopped' ? text.transcriptStopped : ansiText(entry.text, { ...agentText(text), lines: true })}</p>
         </li>`;
+      case 'compaction':
+        return this.#compaction(entry, text);
     }
+  }
+
+  /** A compaction: its heading says so (and how full the context was); its summary opens. */
+  #compaction(entry: CompactionEntry, text: TranscriptText): TemplateResult {
+    const tokens =
+      entry.tokensBefore === undefined
+        ? ''
+        : ` (${format(text.transcriptCompactedTokens, { tokens: tokenCount(entry.tokensBefore, this.locale) })})`;
+    return html`<li class="entry compaction" part="entry compaction">
+      <details>
+        <summary>${entry.automatic ? text.transcriptCompactedAuto : text.transcriptCompacted}${tokens}</summary>
+        <div class="text" part="text">${ansiText(entry.summary, { ...agentText(text), lines: true })}</div>
+      </details>
+    </li>`;
   }
 
   /** The agent has no model: its words, and what to do (sign in, or add one). */

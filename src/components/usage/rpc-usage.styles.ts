@@ -1,6 +1,11 @@
 import { css } from 'lit';
+import { buttonStyles } from '../internal/buttons.styles.js';
+import { liveRegionStyles } from '../internal/live-regions.styles.js';
 
-export const usageStyles = css`
+export const usageStyles = [
+  buttonStyles,
+  liveRegionStyles,
+  css`
   :host {
     display: block;
     min-inline-size: 0;
@@ -42,4 +47,22 @@ export const usageStyles = css`
   .waiting {
     color: var(--_muted);
   }
-`;
+
+  .compact {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+    flex-basis: 100%;
+  }
+  .status,
+  .error {
+    margin: 0;
+    flex-basis: 100%;
+  }
+  .status:empty,
+  .error:empty {
+    flex-basis: auto;
+  }
+`,
+];

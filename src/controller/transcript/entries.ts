@@ -45,5 +45,17 @@ export interface NoticeEntry {
   readonly command?: string;
 }
 
+/** The agent compacted the conversation: what came before is summarised in its context. */
+export interface CompactionEntry {
+  readonly kind: 'compaction';
+  readonly id: string;
+  /** Its summary, in the agent's words (atomic: the text it kept). */
+  readonly summary: string;
+  /** How many tokens the context held before, when the agent says. */
+  readonly tokensBefore?: number;
+  /** The agent compacted by itself (its context was full), not because it was asked. */
+  readonly automatic: boolean;
+}
+
 /** One entry of the conversation, oldest first. */
-export type TranscriptEntry = UserEntry | AssistantEntry | ToolEntry | NoticeEntry;
+export type TranscriptEntry = UserEntry | AssistantEntry | ToolEntry | NoticeEntry | CompactionEntry;

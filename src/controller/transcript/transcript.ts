@@ -7,6 +7,7 @@ import type { InboundMessage } from '../../transport/inbound.js';
 import type { ExtensionUIController } from '../controller.js';
 import { type AgentModels, followModels } from '../models.js';
 import type { AssistantEntry, NoticeEntry, ToolEntry, TranscriptEntry } from './entries.js';
+import { type Compaction, compactionOfEvent, compactionOfMessage, compactionOfResult } from './compaction.js';
 import { argsText, objectOf, partsText, stringOf, toolCallParts } from './records.js';
 
 /** Events of a {@link Transcript}. */
@@ -31,7 +32,14 @@ const TURN_RECORDS = new Set([
 ]);
 
 /** The record types a transcript reads; every other line passes by unparsed. */
-const TYPES = new Set([...TURN_RECORDS, 'agent_end', 'response', 'notice']);
+const TYPES = new Set([
+  ...TURN_RECORDS,
+  'agent_end',
+  'response',
+  'notice',
+  'compaction_end',
+  'auto_compaction_end',
+]);
 
 /** The commands whose failure is the turn's: the user asked, and nothing happened. */
 const TURN_COMMANDS = new Set(['prompt', 'steer', 'follow_up']);
@@ -83,6 +91,8 @@ export class Transcript {
   #asked: string | undefined;
   /** While the conversation so far is read in: its replies are not news. */
   #restoring = false;
+  /** The key of the compaction shown last (pi reports one twice: its event, then its answer). */
+  #lastCompaction: string | undefined;
   #models: AgentModels | undefined;
 
   /**
@@ -162,6 +172,8 @@ export class Transcript {
     this.#restoring = true;
     for (const value of messages) {
       const message = objectOf(value);
+      const compaction = message && compactionOfMessage(message);
+      if (compaction) this.#compacted(compaction);
       if (message?.role === 'user' || message?.role === 'assistant') this.#messageStart(message);
       if (message?.role === 'assistant' || message?.role === 'toolResult') this.#messageEnd(message);
     }
@@ -204,9 +216,14 @@ export class Transcript {
           this.#update<AssistantEntry>(this.#reply.id, (entry) => ({ ...entry, streaming: false }));
         this.#reply = undefined;
         return;
+      case 'compaction_end':
+      case 'auto_compaction_end':
+        return this.#compacted(compactionOfEvent(record));
       case 'response':
         if (record.id !== undefined && record.id === this.#asked) return this.#answered(record);
         if (record.success === false) this.#failed(record);
+        // oh-my-pi says a compaction it was asked for only in its answer.
+        else if (record.command === 'compact') this.#compacted(compactionOfResult(record.data, false));
         return;
       case 'notice': {
         const level = record.level === 'error' || record.level === 'warning' ? record.level : 'info';
@@ -237,6 +254,15 @@ export class Transcript {
     this.#asked = undefined;
     const messages = objectOf(record.data)?.messages;
     if (record.success === true && Array.isArray(messages)) this.restore(messages);
+  }
+
+  /** A compaction, shown once however many times it is reported. */
+  #compacted(compaction: Compaction | undefined): void {
+    if (!compaction || compaction.key === this.#lastCompaction) return;
+    this.#lastCompaction = compaction.key;
+    const { summary, automatic } = compaction;
+    const before = compaction.tokensBefore === undefined ? {} : { tokensBefore: compaction.tokensBefore };
+    this.#push({ kind: 'compaction', id: this.#id('compaction'), summary, automatic, ...before });
   }
 
   #setWorking(working: boolean): void {

@@ -180,6 +180,28 @@ describe('rpc-transcript', () => {
     expect($('[part="tool-error"]')?.textContent).to.equal('rm: cannot remove x');
   });
 
+  it('shows a compaction where it happened: a disclosure with the summary, as text, and the tokens before', async () => {
+    const { el, peer, settle, $ } = await mount();
+    peer.writeMessage({ type: 'message_start', message: { role: 'user', content: 'Remember herons.' } });
+    peer.writeMessage({
+      type: 'compaction_end',
+      reason: 'threshold',
+      result: { summary: 'The user <b>likes</b> herons.', firstKeptEntryId: 'e4', tokensBefore: 111_700 },
+      aborted: false,
+      willRetry: false,
+    });
+    await settle();
+    const summary = $('li.compaction summary');
+    expect(summary?.textContent).to.equal(
+      'The context was full: the agent compacted the earlier conversation into this summary (111.7K tokens before)',
+    );
+    const text = $('li.compaction .text');
+    expect(text?.querySelector('b')).to.equal(null);
+    expect(text?.textContent?.trim()).to.equal('The user <b>likes</b> herons.');
+    expect($<HTMLDetailsElement>('li.compaction details')?.open).to.equal(false);
+    await expect(el).to.be.accessible();
+  });
+
   it('is a labelled region read at leisure, with no axe violations, light and dark', async () => {
     const { el, peer, settle } = await mount();
     for (const line of await agentLines()) peer.write(`${line}\n`);
@@ -243,7 +265,7 @@ describe('rpc-transcript', () => {
       type: 'response',
       command: 'login_provider',
       success: true,
-      data: { provider: 'anthropic', models: [{ id: 'm' }] },
+      data: { provider: 'anthropic', models: [{ provider: 'anthropic', id: 'm' }] },
     });
     await settle();
     expect(notice()).to.equal(null);

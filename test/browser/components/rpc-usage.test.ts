@@ -68,11 +68,56 @@ describe('rpc-usage', () => {
     await waitUntil(() => text().endsWith('Context used: Known after the next reply'));
   });
 
+  it('offers compaction near the limit, asks the agent, and says how it went in its words', async () => {
+    const { answer, root, peer, text } = await mount();
+    const button = () => root().querySelector<HTMLButtonElement>('[part="compact-button"]');
+    answer(STATS);
+    await waitUntil(() => root().querySelector('meter') !== null);
+    expect(button(), 'not offered at 34%').to.equal(null);
+    answer({ ...STATS, contextUsage: { tokens: 110_000, contextWindow: 128_000, percent: 86 } });
+    await waitUntil(() => button() !== null);
+    const said = (part: string) => root().querySelector(`[part="${part}"]`)?.textContent?.trim();
+    button()?.click();
+    const compact = () =>
+      peer.received
+        .map((line) => JSON.parse(line) as { type: string; id: string })
+        .filter((line) => line.type === 'compact');
+    await waitUntil(() => compact().length === 1);
+    await waitUntil(() => said('status') === 'Compacting the session…');
+    expect(button()?.getAttribute('aria-disabled')).to.equal('true');
+    button()?.click();
+    expect(compact(), 'one at a time').to.have.length(1);
+    peer.writeMessage({
+      type: 'response',
+      id: compact()[0]?.id,
+      command: 'compact',
+      success: false,
+      error: 'Nothing to compact (session too small)',
+    });
+    await waitUntil(() => said('error') !== '');
+    expect(said('error')).to.equal('The session was not compacted: Nothing to compact (session too small)');
+    button()?.click();
+    await waitUntil(() => compact().length === 2);
+    peer.writeMessage({
+      type: 'response',
+      id: compact()[1]?.id,
+      command: 'compact',
+      success: true,
+      data: {},
+    });
+    await waitUntil(() => said('status') === 'The session was compacted.');
+    expect(said('error')).to.equal('');
+    // Asked again: after a compaction the fill is low, and the offer goes.
+    answer({ ...STATS, contextUsage: { tokens: null, contextWindow: 128_000, percent: null } });
+    await waitUntil(() => button() === null);
+    expect(text()).to.include('Known after the next reply');
+  });
+
   it('has no axe violations, left to right and right to left', async () => {
     for (const dir of ['ltr', 'rtl']) {
       const { wrapper, answer, root } = await mount(dir);
-      answer(STATS);
-      await waitUntil(() => root().querySelector('meter') !== null);
+      answer({ ...STATS, contextUsage: { tokens: 110_000, contextWindow: 128_000, percent: 86 } });
+      await waitUntil(() => root().querySelector('[part="compact-button"]') !== null);
       await expect(wrapper).to.be.accessible();
     }
   });

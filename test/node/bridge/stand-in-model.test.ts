@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AgentProcess } from '../../../src/bridge/agent-process.js';
 import { atomicSource } from '../../support/agent.js';
+import { Transcript } from '../../../src/controller/transcript/transcript.js';
 import { type AgentName, agentCommand } from '../../../src/bridge/agents/catalog.js';
 import {
   defaultScript,
@@ -159,4 +160,24 @@ describe.each(AGENTS)('the stand-in model, on %s', (name) => {
     );
     expect(thought).toBe(true);
   }, 60_000);
+
+  it('fills the context until compaction is offered, and the agent compacts when asked', async () => {
+    await turn(agent, 'a huge reply, please');
+    await turn(agent, 'fill the context');
+    const full = await ask(agent, { type: 'get_session_stats' });
+    const percent = (full.data as { contextUsage?: { percent: number | null } }).contextUsage?.percent;
+    expect(percent, JSON.stringify(full.data)).toBeGreaterThanOrEqual(80);
+    // Everything the agent says while it compacts, read as the page's conversation reads it.
+    const transcript = new Transcript();
+    const stop = agent.transport.on('message', (message) => transcript.take(JSON.parse(message.text)));
+    const compacted = await ask(agent, { type: 'compact' });
+    stop();
+    expect(compacted, JSON.stringify(compacted)).toMatchObject({ success: true });
+    const shown = transcript.entries.filter((entry) => entry.kind === 'compaction');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ automatic: false });
+    const after = await ask(agent, { type: 'get_session_stats' });
+    const now = (after.data as { contextUsage?: { percent: number | null } }).contextUsage?.percent;
+    expect(now === null || (now ?? 100) < 80, JSON.stringify(after.data)).toBe(true);
+  }, 120_000);
 });

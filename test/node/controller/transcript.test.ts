@@ -184,8 +184,95 @@ const read = (entries: readonly TranscriptEntry[]) =>
     .map((entry) =>
       entry.kind === 'tool'
         ? [brief(entry), entry.args, entry.result]
-        : [brief(entry), entry.kind === 'notice' ? '' : entry.text],
+        : [
+            brief(entry),
+            entry.kind === 'notice' ? '' : entry.kind === 'compaction' ? entry.summary : entry.text,
+          ],
     );
+
+describe('compactions in the conversation (the shapes of docs/agents.md, "Controls")', () => {
+  const result = { summary: 'The user asked about herons.', firstKeptEntryId: 'e7', tokensBefore: 45_000 };
+  const compactions = (transcript: Transcript) =>
+    transcript.entries.filter((entry) => entry.kind === 'compaction');
+
+  it('shows pi’s and atomic’s compaction_end once, though pi answers the command with it too', () => {
+    const transcript = new Transcript();
+    transcript.take({ type: 'compaction_start', reason: 'manual' });
+    transcript.take({ type: 'compaction_end', reason: 'manual', result, aborted: false, willRetry: false });
+    transcript.take({ type: 'response', id: 'c1', command: 'compact', success: true, data: result });
+    expect(compactions(transcript)).toEqual([
+      {
+        kind: 'compaction',
+        id: 'compaction-1',
+        summary: 'The user asked about herons.',
+        tokensBefore: 45_000,
+        automatic: false,
+      },
+    ]);
+    // The agent's own, when its context was full; an aborted one is none.
+    transcript.take({
+      type: 'compaction_end',
+      reason: 'threshold',
+      result: { ...result, firstKeptEntryId: 'e9' },
+      aborted: false,
+      willRetry: false,
+    });
+    transcript.take({
+      type: 'compaction_end',
+      reason: 'manual',
+      result: undefined,
+      aborted: true,
+      willRetry: false,
+    });
+    expect(compactions(transcript).map((entry) => entry.kind === 'compaction' && entry.automatic)).toEqual([
+      false,
+      true,
+    ]);
+  });
+
+  it('shows oh-my-pi’s: its own as auto_compaction_end, one asked for only in the answer', () => {
+    const transcript = new Transcript();
+    transcript.take({
+      type: 'auto_compaction_end',
+      action: 'context-full',
+      result,
+      aborted: false,
+      willRetry: false,
+    });
+    transcript.take({
+      type: 'response',
+      id: 'c2',
+      command: 'compact',
+      success: true,
+      data: { ...result, firstKeptEntryId: 'e8' },
+    });
+    expect(compactions(transcript).map((entry) => entry.kind === 'compaction' && entry.automatic)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('shows the compactions kept in the session when it is read again: pi’s summary, atomic’s custom message', () => {
+    const transcript = new Transcript();
+    transcript.restore([
+      { role: 'compactionSummary', summary: 'Herons, then ibises.', tokensBefore: 30_000, timestamp: 1 },
+      { role: 'user', content: 'And cranes?', timestamp: 2 },
+      {
+        role: 'custom',
+        customType: 'compaction',
+        content: [{ type: 'text', text: 'Kept: the crane question.' }],
+        display: true,
+        details: { tokensBefore: 12_000 },
+        timestamp: 3,
+      },
+    ]);
+    expect(
+      transcript.entries.map((entry) =>
+        entry.kind === 'compaction' ? [entry.summary, entry.tokensBefore] : entry.kind,
+      ),
+    ).toEqual([['Herons, then ibises.', 30_000], 'user', ['Kept: the crane question.', 12_000]]);
+  });
+});
 
 describe.each(AGENTS)('the conversation of %s asked again (get_messages)', (agent) => {
   const { records, answer } = recorded(agent);

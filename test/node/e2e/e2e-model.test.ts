@@ -3,7 +3,8 @@
  * one bridge: the stand-in thinker chosen from the list by keyboard, its thinking level set to
  * High, and the next turn answered by that model at that effort (its reply says so, and the
  * stand-in saw the request); the other tab follows both changes; the session's tokens are shown
- * after the turn; the status line names the model the agent is on. The real pi 1.6.0 as the offline
+ * after the turn; the status line names the model the agent is on; near the context's limit the
+ * usage panel offers compaction, and the conversation shows the agent's. The real pi 1.6.0 as the offline
  * demo on the stand-in model, the real bridge, the built playground in Debian's Chromium; axe.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -135,4 +136,36 @@ describe('the model panel', () => {
       await page.close();
     }
   }, 120_000);
+
+  it('offers compaction near the limit; the agent compacts, and the conversation shows it', async () => {
+    const page = await site.open(bridge.url);
+    try {
+      const replies = page.locator('rpc-transcript li.assistant');
+      const before = await replies.count();
+      await sendMessage(page, 'A huge reply, please.');
+      await expect.poll(() => replies.count(), AGENT_WAIT).toBe(before + 1);
+      await expect.poll(() => replies.last().getAttribute('aria-busy'), AGENT_WAIT).toBe('false');
+      const compact = page.getByRole('button', { name: 'Compact now' });
+      expect(await compact.count(), 'not offered far from the limit').toBe(0);
+      await sendMessage(page, 'Now fill the context.');
+      await expect.poll(() => compact.count(), AGENT_WAIT).toBe(1);
+      await compact.click();
+      const usage = page.locator('rpc-usage');
+      await expect
+        .poll(() => usage.locator('[part="status"]').textContent(), AGENT_WAIT)
+        .toBe('The session was compacted.');
+      await expect
+        .poll(() => page.locator('rpc-transcript li.compaction summary').textContent(), AGENT_WAIT)
+        .toMatch(
+          /^The earlier conversation was compacted: the agent keeps this summary of it \(\d+(\.\d)?K tokens before\)$/,
+        );
+      await expect
+        .poll(() => usage.locator('[part="base"]').textContent(), AGENT_WAIT)
+        .toContain('Known after the next reply');
+      await expect.poll(() => compact.count(), AGENT_WAIT).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
 });

@@ -314,4 +314,15 @@ export const ar: RpcStrings = {
   thinkingFailed: 'لم يتغيّر مستوى التفكير: {error}',
   modelUnsent: 'لم يُرسل: الصفحة غير متصلة. حاول مجددًا عند اتصالها.',
   modelUnanswered: 'انقطع الاتصال قبل أن يجيب الوكيل: ستُظهر اللوحة ما يستخدمه عند عودته.',
+  transcriptCompacted: 'ضُغطت المحادثة السابقة: يحتفظ الوكيل بهذا الملخص لها',
+  transcriptCompactedAuto: 'امتلأ السياق: ضغط الوكيل المحادثة السابقة في هذا الملخص',
+  transcriptCompactedTokens: '{tokens} رمز قبلها',
+  usageCompact: 'اضغط الآن',
+  usageCompactHint:
+    'السياق ممتلئ تقريبًا. يستبدل الضغط المحادثة السابقة بملخص ليتمكن الوكيل من المتابعة؛ ويُوقف أي دور جارٍ أولًا.',
+  usageCompacting: 'جارٍ ضغط الجلسة…',
+  usageCompacted: 'ضُغطت الجلسة.',
+  usageCompactFailed: 'لم تُضغط الجلسة: {error}',
+  usageCompactUnsent: 'لم يُرسل: الصفحة غير متصلة. حاول مجددًا عند اتصالها.',
+  usageCompactUnanswered: 'انقطع الاتصال قبل أن يجيب الوكيل: ستُظهر الأرقام ما فعله عند عودته.',
 };

@@ -255,4 +255,18 @@ export const de: RpcStrings = {
   modelUnsent: 'Nicht gesendet: Die Seite ist nicht verbunden. Versuchen Sie es erneut, sobald sie es ist.',
   modelUnanswered:
     'Die Verbindung brach ab, bevor der Agent antwortete. Sobald sie zurück ist, zeigt das Feld, was er nutzt.',
+  transcriptCompacted: 'Das frühere Gespräch wurde verdichtet: Der Agent behält diese Zusammenfassung',
+  transcriptCompactedAuto:
+    'Der Kontext war voll: Der Agent hat das frühere Gespräch zu dieser Zusammenfassung verdichtet',
+  transcriptCompactedTokens: '{tokens} Tokens zuvor',
+  usageCompact: 'Jetzt verdichten',
+  usageCompactHint:
+    'Der Kontext ist fast voll. Verdichten ersetzt das frühere Gespräch durch eine Zusammenfassung, damit der Agent weitermachen kann; ein laufender Zug wird zuerst angehalten.',
+  usageCompacting: 'Die Sitzung wird verdichtet…',
+  usageCompacted: 'Die Sitzung wurde verdichtet.',
+  usageCompactFailed: 'Die Sitzung wurde nicht verdichtet: {error}',
+  usageCompactUnsent:
+    'Nicht gesendet: Die Seite ist nicht verbunden. Versuchen Sie es erneut, sobald sie es ist.',
+  usageCompactUnanswered:
+    'Die Verbindung brach ab, bevor der Agent antwortete. Sobald sie zurück ist, zeigen die Zahlen, was er getan hat.',
 };

@@ -228,4 +228,16 @@ export const ja: RpcStrings = {
   thinkingFailed: '思考レベルは変更されませんでした: {error}',
   modelUnsent: '送信されませんでした。ページが接続されていません。接続後にもう一度お試しください。',
   modelUnanswered: 'エージェントが応答する前に接続が切れました。接続が戻ると、使用中のモデルが表示されます。',
+  transcriptCompacted: '以前の会話は圧縮されました。エージェントはこの要約を保持します',
+  transcriptCompactedAuto: 'コンテキストが一杯になったため、エージェントは以前の会話をこの要約に圧縮しました',
+  transcriptCompactedTokens: '圧縮前 {tokens} トークン',
+  usageCompact: '今すぐ圧縮',
+  usageCompactHint:
+    'コンテキストがほぼ一杯です。圧縮すると以前の会話が要約に置き換わり、エージェントは続けられます。実行中のターンは先に停止されます。',
+  usageCompacting: 'セッションを圧縮しています…',
+  usageCompacted: 'セッションを圧縮しました。',
+  usageCompactFailed: 'セッションは圧縮されませんでした: {error}',
+  usageCompactUnsent: '送信されませんでした。ページが接続されていません。接続後にもう一度お試しください。',
+  usageCompactUnanswered:
+    'エージェントが応答する前に接続が切れました。接続が戻ると、数値に結果が表示されます。',
 };
