@@ -116,7 +116,11 @@ describe("the README's page on your own dev server", () => {
       const asked = sent.length;
       await tab.keyboard.press('Control+.');
       await until('the second stop at the agent', () => aborts() === before + 2);
-      expect(sent.slice(asked).map((m) => m.type)).toEqual(['extension_ui_response', 'abort']);
+      // (The panels may ask their questions meanwhile.)
+      const answers = sent
+        .slice(asked)
+        .filter((m) => m.type === 'extension_ui_response' || m.type === 'abort');
+      expect(answers.map((m) => m.type)).toEqual(['extension_ui_response', 'abort']);
       expect(sent[asked]?.cancelled).toBe(true);
       await confirm.waitFor({ state: 'detached' });
       // A command the bridge does not pass: the conversation says it failed, and why.
@@ -125,6 +129,22 @@ describe("the README's page on your own dev server", () => {
       });
       const notice = tab.locator('rpc-transcript [part~="notice"]', { hasText: '“export_html” failed:' });
       await notice.getByText(/^The rpc-ui bridge does not pass "export_html"/).waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 30_000);
+
+  it('shows the console’s panels beside the conversation, on the same agent', async () => {
+    const context = await browser.newContext();
+    await (await context.newPage()).goto(bridge.url);
+    const tab = await context.newPage();
+    try {
+      await tab.goto(page.url);
+      await tab.getByRole('region', { name: 'Sessions' }).waitFor();
+      // pi 0.73.1 offline has no model: the model panel says so, and what to do.
+      const model = tab.getByRole('region', { name: 'Model' });
+      await model.getByText(/^The agent has no model to offer\./).waitFor();
+      await tab.getByRole('group', { name: 'This session' }).getByText('Tokens in').waitFor();
     } finally {
       await context.close();
     }
