@@ -59,6 +59,8 @@ export class AgentModelChoice {
   #greeted = false;
   /** This page's changes not answered yet, by command id. */
   readonly #pending = new Map<string, ModelSetting>();
+  /** The level this page asked for, until the agent answers. */
+  #wantedLevel: ThinkingLevel | undefined;
   #outcome: ModelChoiceOutcome | undefined;
   #count = 0;
 
@@ -79,6 +81,14 @@ export class AgentModelChoice {
   /** The thinking level the agent is at; `undefined` before it said, or for a model that cannot think. */
   get thinking(): ThinkingLevel | undefined {
     return this.#thinking;
+  }
+
+  /**
+   * The level to show as chosen: the one this page asked for until the agent answers (a radio
+   * button that jumped back while the agent is asked would look refused), then the agent's.
+   */
+  get shownThinking(): ThinkingLevel | undefined {
+    return this.#wantedLevel ?? this.#thinking;
   }
 
   /** The levels the current model takes, the agent's own list where it has one; empty without a model. */
@@ -115,6 +125,7 @@ export class AgentModelChoice {
         if (this.#pending.size === 0) return;
         const setting = this.busy ?? 'model';
         this.#pending.clear();
+        this.#wantedLevel = undefined;
         this.#outcome = { setting, ok: false, unanswered: true };
         this.#emit();
       }),
@@ -134,21 +145,25 @@ export class AgentModelChoice {
   /** Move the agent to `model` (`set_model`); said in {@link outcome}. */
   choose(model: Pick<ModelOption, 'provider' | 'id'>): void {
     this.#change('model', { type: 'set_model', provider: model.provider, modelId: model.id });
+    this.#emit();
   }
 
   /** Set how hard the model thinks (`set_thinking_level`); said in {@link outcome}. */
   think(level: ThinkingLevel): void {
-    this.#change('thinking', { type: 'set_thinking_level', level });
+    const sent = this.#change('thinking', { type: 'set_thinking_level', level });
+    if (sent) this.#wantedLevel = level;
+    this.#emit();
   }
 
+  /** Send a change; whether it could be sent (if not, the outcome says so). */
   #change(
     setting: ModelSetting,
     command: { readonly type: string; readonly [field: string]: unknown },
-  ): void {
+  ): boolean {
     const id = this.#send(command);
     if (id === undefined) this.#outcome = { setting, ok: false, unsent: true };
     else this.#pending.set(id, setting);
-    this.#emit();
+    return id !== undefined;
   }
 
   #read(line: InboundMessage): void {
@@ -178,6 +193,7 @@ export class AgentModelChoice {
     const setting = typeof id === 'string' ? this.#pending.get(id) : undefined;
     if (setting !== undefined && typeof id === 'string') {
       this.#pending.delete(id);
+      if (![...this.#pending.values()].includes('thinking')) this.#wantedLevel = undefined;
       const error = typeof parsed.value.error === 'string' ? { error: parsed.value.error } : {};
       this.#outcome = success === true ? { setting, ok: true } : { setting, ok: false, ...error };
     }

@@ -8,7 +8,7 @@ import { AgentModelChoice } from '../../controller/model-choice.js';
 import { type ModelOption, modelKey, type ThinkingLevel } from '../../protocol/models.js';
 import { plainText } from '../ansi-text/ansi-text.js';
 import { BoundElement, type RenderedState } from '../base/bound-element.js';
-import { RovingList } from '../internal/roving-list.js';
+import { RovingList } from '../reactive/roving-list.js';
 import { format } from '../strings/format.js';
 import { modelEnglish } from '../strings/model-strings.js';
 import type { Strings } from '../strings/strings.js';
@@ -151,7 +151,7 @@ export class RpcModel extends BoundElement {
       <legend>${text.modelThinking}</legend>
       ${levels.map(
         (level) => html`<label part="level"><input type="radio" name="thinking" .value=${level}
-          .checked=${live(level === choice.thinking)}>${this.#levelName(level, text)}</label>`,
+          .checked=${live(level === choice.shownThinking)}>${this.#levelName(level, text)}</label>`,
       )}
     </fieldset>`;
   }

@@ -10,7 +10,7 @@ import { AgentSessions, type SessionOutcome, sessionLabel } from '../../controll
 import type { ForkPoint, SessionSummary } from '../../protocol/sessions.js';
 import { plainText } from '../ansi-text/ansi-text.js';
 import { BoundElement, type RenderedState } from '../base/bound-element.js';
-import { RovingList } from '../internal/roving-list.js';
+import { RovingList } from '../reactive/roving-list.js';
 import { format } from '../strings/format.js';
 import { sessionsEnglish } from '../strings/session-strings.js';
 import { ForkDialog, RenameDialog, type SessionText } from './session-dialogs.js';

@@ -8,6 +8,7 @@ import type { ExtensionUIController } from '../controller.js';
 import { type AgentModels, followModels } from '../models.js';
 import type { AssistantEntry, NoticeEntry, ToolEntry, TranscriptEntry } from './entries.js';
 import { type Compaction, compactionOfEvent, compactionOfMessage, compactionOfResult } from './compaction.js';
+import { failureOf } from './failures.js';
 import { argsText, objectOf, partsText, stringOf, toolCallParts } from './records.js';
 
 /** Events of a {@link Transcript}. */
@@ -40,18 +41,6 @@ const TYPES = new Set([
   'compaction_end',
   'auto_compaction_end',
 ]);
-
-/** The commands whose failure is the turn's: the user asked, and nothing happened. */
-const TURN_COMMANDS = new Set(['prompt', 'steer', 'follow_up']);
-
-/** Sign-in commands: their failure is said on the sign-in's card, not in the conversation. */
-const LOGIN_COMMANDS = new Set(['login_provider', 'cancel_login_provider']);
-
-/**
- * The kit's questions an agent may not know: pi 0.73.1 answers an unknown command without its id,
- * so the model panel's question for the levels is known by its command.
- */
-const PROBES = new Set(['get_available_thinking_levels']);
 
 /** The id prefix of the `get_messages` a transcript asks; random, as other tabs see the answer. */
 const ASK_PREFIX = 'rpc-ui-transcript-';
@@ -234,19 +223,12 @@ export class Transcript {
     }
   }
 
-  /**
-   * A command that failed, said in the conversation: the turn's in the agent's words, any other
-   * (a command the agent does not know, or the bridge does not pass) named with them. The kit's
-   * own questions (ids `rpc-ui-…`) and sign-ins (their card says) are left out.
-   */
+  /** A command that failed, said in the conversation (failures.ts says which, and how). */
   #failed(record: Record<string, unknown>): void {
-    const command = stringOf(record.command) ?? '';
-    const id = stringOf(record.id);
-    const ownQuestion = id === undefined ? PROBES.has(command) : id.startsWith('rpc-ui-');
-    if (!command || ownQuestion || LOGIN_COMMANDS.has(command)) return;
-    const error = stringOf(record.error) ?? '';
-    if (TURN_COMMANDS.has(command)) this.#notice('error', error || `${command} failed`);
-    else this.#push({ kind: 'notice', id: this.#id('notice'), level: 'error', text: error, command });
+    const failure = failureOf(record);
+    if (!failure) return;
+    if (failure.command === undefined) this.#notice('error', failure.text);
+    else this.#push({ kind: 'notice', id: this.#id('notice'), level: 'error', ...failure });
   }
 
   /** The answer to the `get_messages` asked last (an agent without it changes nothing). */

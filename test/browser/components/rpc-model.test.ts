@@ -133,6 +133,7 @@ describe('rpc-model', () => {
     const set = await sentOf('set_thinking_level');
     expect(set.level).to.equal('high');
     await waitUntil(() => text('[part="status"]') === 'Changing the thinking level…');
+    expect(radios()[2]?.checked, 'the choice stays shown while the agent is asked').to.equal(true);
     const before = sent().length;
     await answer('set_thinking_level');
     peer.writeMessage({ type: 'thinking_level_changed', level: 'high' });

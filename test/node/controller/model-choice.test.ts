@@ -102,6 +102,12 @@ describe('the model and its thinking level', () => {
     expect(choice.busy).toBeUndefined();
     // The level fitted to the new model is asked for.
     answer('get_state', { model: THINKER, thinkingLevel: 'off' });
+    // Shown as chosen while the agent is asked, then as the agent says.
+    choice.think('high');
+    expect([choice.thinking, choice.shownThinking]).toEqual(['off', 'high']);
+    answer('set_thinking_level');
+    answer('get_state', { model: THINKER, thinkingLevel: 'high' });
+    expect([choice.thinking, choice.shownThinking]).toEqual(['high', 'high']);
     choice.think('ultra');
     peer.writeMessage({
       type: 'response',
@@ -115,7 +121,7 @@ describe('the model and its thinking level', () => {
       ok: false,
       error: 'Invalid thinking level: ultra',
     });
-    expect(choice.thinking).toBe('off');
+    expect([choice.thinking, choice.shownThinking]).toEqual(['high', 'high']);
   });
 
   it('follows what another tab or the agent changed', () => {

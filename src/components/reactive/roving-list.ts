@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { TypeAheadBuffer } from '../select/typeahead.js';
-import { onListKeydown } from './list-keys.js';
+import { onListKeydown } from '../internal/list-keys.js';
 
 /** The element a {@link RovingList} serves: a Lit element whose shadow root holds `#list`. */
 type ListHost = ReactiveControllerHost &
