@@ -2,8 +2,9 @@
  * `npm run bench`: how fast rpc-ui-kit reads an agent's stream, next to plain JSON.parse and
  * readline, on one deterministic ~67 MB stream; then the elements in Chromium (latency, keys,
  * bursts, a select of 10,000 options, memory) and the round trip on the real agent through the
- * bridge, 20 sessions behind nginx, and `npm start` warm. One table. `--json` prints the figures as
- * JSON instead; `--gc` forces a full GC before every stream run; `--skip browser,e2e,hosted,start`
+ * bridge, 20 sessions behind nginx, `npm start` warm, and a session of 10,000 messages opened in
+ * each engine through the real agent and bridge. One table. `--json` prints the figures as
+ * JSON instead; `--gc` forces a full GC before every stream run; `--skip browser,e2e,hosted,start,session`
  * leaves parts out; `--quick` makes the Chromium, end-to-end and hosted parts small (to check they
  * work). See bench/README.md.
  */
@@ -12,6 +13,7 @@ import { runBrowserBench } from './browser/index.js';
 import { benchCases } from './cases.js';
 import { runRoundTripBench } from './e2e/round-trip.js';
 import { runHostedBench } from './hosted/behind-nginx.js';
+import { runLargeSessionBench } from './large-session/index.js';
 import { runWarmStartBench } from './start/warm-start.js';
 import { findGc } from './gc.js';
 import { measure } from './measure.js';
@@ -31,8 +33,8 @@ const { values } = parseArgs({
 });
 const skip = new Set(values.skip.split(',').filter(Boolean));
 for (const part of skip) {
-  if (!['browser', 'e2e', 'hosted', 'start'].includes(part))
-    throw new RangeError(`--skip takes browser, e2e, hosted and start, not ${part}`);
+  if (!['browser', 'e2e', 'hosted', 'start', 'session'].includes(part))
+    throw new RangeError(`--skip takes browser, e2e, hosted, start and session, not ${part}`);
 }
 const runs = Math.ceil(positive(values.runs, 'runs'));
 const warmups = Math.max(0, Math.floor(Number(values.warmups)));
@@ -72,6 +74,9 @@ const figures = [
     : await runRoundTripBench({ runs: 3, log, ...(values.quick ? { samples: 10, warmups: 2 } : {}) })),
   ...(skip.has('hosted') ? [] : await runHostedBench({ log, ...(values.quick ? { durationMs: 4000 } : {}) })),
   ...(skip.has('start') ? [] : await runWarmStartBench({ runs: values.quick ? 2 : 5, log })),
+  ...(skip.has('session')
+    ? []
+    : await runLargeSessionBench({ log, ...(values.quick ? { messages: 1000, runs: 1 } : {}) })),
 ];
 log(`\nall done in ${((performance.now() - started) / 1000).toFixed(1)} s\n\n`);
 
