@@ -98,7 +98,13 @@ export class AgentModelChoice {
 
   /** The change waiting for the agent's answer, if any. */
   get busy(): ModelSetting | undefined {
-    return this.#pending.values().next().value;
+    const waiting = [...this.#pending.values()];
+    return waiting.includes('model') ? 'model' : waiting[0];
+  }
+
+  /** Whether a change of `setting` waits for the agent's answer. */
+  busyWith(setting: ModelSetting): boolean {
+    return [...this.#pending.values()].includes(setting);
   }
 
   /** How the last change went; `undefined` before any. */
@@ -121,13 +127,8 @@ export class AgentModelChoice {
       models.models.on('change', () => this.#emit()),
       controller.on('message', (line) => this.#read(line)),
       controller.on('state', (state) => {
-        if (state === 'open') return this.ask();
-        if (this.#pending.size === 0) return;
-        const setting = this.busy ?? 'model';
-        this.#pending.clear();
-        this.#wantedLevel = undefined;
-        this.#outcome = { setting, ok: false, unanswered: true };
-        this.#emit();
+        if (state === 'open') this.ask();
+        else this.#unanswered();
       }),
     ];
     if (controller.connectionState === 'open') this.ask();
@@ -170,10 +171,12 @@ export class AgentModelChoice {
     const type = line.type;
     // Greeted again (another process or session), or the model changed in the agent.
     if (type === 'rpc_ui_hello') {
+      this.#unanswered(); // a change the last process or session was asked is answered by none
       this.#levelsCommand = undefined;
       this.#greeted = true;
       return this.ask();
     }
+    if (type === 'rpc_ui_agent_exit') return this.#unanswered();
     if (type === 'model_changed') return this.ask();
     if (type === 'thinking_level_changed') {
       const parsed = line.parse();
@@ -193,7 +196,10 @@ export class AgentModelChoice {
     const setting = typeof id === 'string' ? this.#pending.get(id) : undefined;
     if (setting !== undefined && typeof id === 'string') {
       this.#pending.delete(id);
-      if (![...this.#pending.values()].includes('thinking')) this.#wantedLevel = undefined;
+      // Taken: the level asked for is the agent's until it says otherwise (it may fit it to the
+      // model, said in its event or the get_state asked next), so that nothing jumps back.
+      if (setting === 'thinking' && success === true) this.#thinking = this.#wantedLevel ?? this.#thinking;
+      if (!this.busyWith('thinking')) this.#wantedLevel = undefined;
       const error = typeof parsed.value.error === 'string' ? { error: parsed.value.error } : {};
       this.#outcome = success === true ? { setting, ok: true } : { setting, ok: false, ...error };
     }
@@ -231,6 +237,16 @@ export class AgentModelChoice {
     this.#greeted = false;
     this.#levels = undefined;
     if (model && this.#levelsCommand !== false) this.#send({ type: 'get_available_thinking_levels' });
+  }
+
+  /** The changes waiting will not be answered (the connection closed, the agent ended or changed). */
+  #unanswered(): void {
+    if (this.#pending.size === 0) return;
+    const setting = this.busy ?? 'model';
+    this.#pending.clear();
+    this.#wantedLevel = undefined;
+    this.#outcome = { setting, ok: false, unanswered: true };
+    this.#emit();
   }
 
   /** Send `command` with an id of this page's; `undefined` when it could not be sent. */

@@ -57,7 +57,7 @@ export type CompactionOutcome =
   /** The agent's words (pi: "Nothing to compact (session too small)"), or none sent or answered. */
   | { readonly state: 'failed'; readonly error?: string; readonly unsent?: true; readonly unanswered?: true };
 
-/** How full the context is when compaction is offered (percent): near the limit, as agents compact at about 90. */
+/** How full the context is when compaction is offered (percent): near the limit, as pi compacts by itself at about 87. */
 export const COMPACT_FROM_PERCENT = 80;
 
 /** The prefix of the questions asked here; any answer is read, whoever asked. */
@@ -99,7 +99,8 @@ export class AgentUsage {
   /** Whether the context is full enough that compaction is offered ({@link COMPACT_FROM_PERCENT}). */
   get nearLimit(): boolean {
     const percent = this.#usage?.context?.percent;
-    return percent != null && percent >= COMPACT_FROM_PERCENT;
+    // Rounded as it is shown: "80%" is offered.
+    return percent != null && Math.round(percent) >= COMPACT_FROM_PERCENT;
   }
 
   /**
@@ -130,12 +131,8 @@ export class AgentUsage {
     const stops = [
       controller.on('message', (line) => this.#read(line)),
       controller.on('state', (state) => {
-        this.#asked = undefined; // a question asked on a closed connection is not answered
-        if (state === 'open') return this.ask();
-        if (this.#compacting === undefined) return;
-        this.#compacting = undefined;
-        this.#compaction = { state: 'failed', unanswered: true };
-        this.#events.emit('change', this);
+        this.#unanswered();
+        if (state === 'open') this.ask();
       }),
     ];
     if (controller.connectionState === 'open') this.ask();
@@ -160,6 +157,8 @@ export class AgentUsage {
   }
 
   #read(line: InboundMessage): void {
+    // Another process or session, or none: what was asked of the last one is answered by none.
+    if (line.type === 'rpc_ui_hello' || line.type === 'rpc_ui_agent_exit') this.#unanswered();
     if (line.type !== undefined && RECOUNT.has(line.type)) return this.ask();
     if (line.type !== 'response') return;
     if (this.#compacting !== undefined && line.text.includes('"compact"')) return this.#compacted(line);
@@ -191,5 +190,15 @@ export class AgentUsage {
         : { state: 'failed', ...(typeof error === 'string' ? { error } : {}) };
     this.#events.emit('change', this);
     this.ask(); // oh-my-pi says nothing else of a compaction it was asked for
+  }
+
+  /** The questions out will not be answered: the connection closed, or the agent ended or changed. */
+  #unanswered(): void {
+    this.#asked = undefined;
+    this.#again = false;
+    if (this.#compacting === undefined) return;
+    this.#compacting = undefined;
+    this.#compaction = { state: 'failed', unanswered: true };
+    this.#events.emit('change', this);
   }
 }

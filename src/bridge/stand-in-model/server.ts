@@ -93,15 +93,19 @@ const RUN = /^run:\s*(.+)$/m;
  * tool; the turn after a tool result says what the tool answered; a prompt that asks for a long
  * answer gets forty sentences (time to press Stop), a huge one about 100,000 characters (enough
  * for an agent to compact), and "fill the context" a reply that reports its prompt as filling 84%
- * of the context (as a long session would); atomic's compaction planner gets lines to delete;
+ * of the context (as a long session would); pi's request for a summary gets a short one, and
+ * atomic's compaction planner lines to delete;
  * any other prompt is answered with a few
  * sentences that say what the stand-in is, and the thinker says how hard it thought, so that a
  * person sees which model and effort the turn used.
  */
 export const defaultScript: StandInScript = (messages, request) => {
+  const system = textOf(messages[0]?.content);
   // atomic compacts by asking the model which numbered lines to delete, as `start,end` records.
-  if (textOf(messages[0]?.content).startsWith('You are a context compaction assistant'))
-    return { text: '3,12' };
+  if (system.startsWith('You are a context compaction assistant')) return { text: '3,12' };
+  // pi asks for a summary of the conversation, which it holds in its last message.
+  if (system.startsWith('You are a context summarization assistant'))
+    return { text: '## Goal\nTalk with the stand-in model.\n\n## Progress\nIts scripted replies were read.' };
   const last = messages.at(-1);
   if (last?.role === 'tool') {
     const output = textOf(last.content).trim();

@@ -41,8 +41,9 @@ const LEVEL_NAMES: Readonly<Record<string, `thinking${string}` & keyof ModelText
  * agent can use (`get_available_models`: each with its name, provider and context window, the one
  * it is on marked in words and with an edge), and the thinking levels that model takes, as a
  * radio group (or, for a model that does not think, a line that says so). Choosing a model sends
- * `set_model`, a level `set_thinking_level`; the next turn uses them. Another tab's change, a
- * `/model` typed to the agent, or a new agent process shows here too. Works with any transport:
+ * `set_model`, a level `set_thinking_level`; the next turn uses them. Another tab's change, or a
+ * new agent process, shows here too (pi says nothing of a change an extension makes: it shows at
+ * the next greeting). Works with any transport:
  * these are the agent's own commands, which the rpc-ui bridge passes.
  *
  * Keyboard (the design's list box pattern): the list is one tab stop, with focus on its active
@@ -118,7 +119,7 @@ export class RpcModel extends BoundElement {
     const current = choice?.current && modelKey(choice.current);
     const active = this.#list.activeIndex(catalog.map(modelKey), current);
     return html`<div id="list" role="listbox" part="list" aria-label=${text.modelListLabel}
-      aria-busy=${choice?.busy === 'model' ? 'true' : 'false'}
+      aria-busy=${choice?.busyWith('model') ? 'true' : 'false'}
       @keydown=${this.#onKeydown} @click=${this.#onClick} @focusin=${this.#list.onFocusin}>${repeat(
         catalog,
         (model) => modelKey(model),
@@ -186,7 +187,7 @@ export class RpcModel extends BoundElement {
     const choice = this.#choice;
     const model = choice?.catalog?.find((item) => modelKey(item) === key);
     const current = choice?.current;
-    if (!choice || !model || choice.busy === 'model' || (current && modelKey(current) === key)) return;
+    if (!choice || !model || choice.busyWith('model') || (current && modelKey(current) === key)) return;
     choice.choose(model);
   }
 

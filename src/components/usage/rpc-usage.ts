@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
 import { AgentUsage, type SessionUsage } from '../../controller/usage.js';
@@ -58,11 +58,26 @@ export class RpcUsage extends BoundElement {
     };
   }
 
+  /** Whether Compact now had focus when the update began (it goes once the context is freed). */
+  #compactFocused = false;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    this.#compactFocused = this.shadowRoot?.activeElement?.getAttribute('part') === 'compact-button';
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // The offer went with the compaction: focus stays in the panel, whose status says what happened.
+    if (this.#compactFocused && !this.renderRoot.querySelector('[part="compact-button"]'))
+      this.renderRoot.querySelector<HTMLElement>('[part="base"]')?.focus();
+  }
+
   protected override render(): TemplateResult {
     const text = this.textFor(usageEnglish);
     const usage = this.#usage?.usage;
     const compaction = this.#usage?.compaction;
-    return html`<div class="panel" part="base" role="group" aria-labelledby="title">
+    return html`<div class="panel" part="base" role="group" aria-labelledby="title" tabindex="-1">
       <span class="title" part="title" id="title">${text.usageLabel}</span>
       ${usage ? this.#renderFigures(usage, text) : html`<span class="waiting">${text.usageWaiting}</span>`}
       ${this.#renderCompact(text)}

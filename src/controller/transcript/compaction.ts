@@ -26,7 +26,8 @@ export function compactionOfResult(value: unknown, automatic: boolean): Compacti
   const result = objectOf(value);
   if (!result) return undefined;
   const summary = stringOf(result.summary) ?? stringOf(result.compactedText) ?? '';
-  const key = `${String(result.tokensBefore)}:${String(result.firstKeptEntryId)}`;
+  // Its summary too: atomic's result may name neither its size before nor the entry kept first.
+  const key = `${String(result.tokensBefore)}:${String(result.firstKeptEntryId)}:${summary}`;
   return { summary, ...tokensOf(result.tokensBefore), automatic, key };
 }
 

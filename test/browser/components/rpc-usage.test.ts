@@ -96,6 +96,7 @@ describe('rpc-usage', () => {
     });
     await waitUntil(() => said('error') !== '');
     expect(said('error')).to.equal('The session was not compacted: Nothing to compact (session too small)');
+    button()?.focus();
     button()?.click();
     await waitUntil(() => compact().length === 2);
     peer.writeMessage({
@@ -111,6 +112,7 @@ describe('rpc-usage', () => {
     answer({ ...STATS, contextUsage: { tokens: null, contextWindow: 128_000, percent: null } });
     await waitUntil(() => button() === null);
     expect(text()).to.include('Known after the next reply');
+    expect(root().activeElement?.getAttribute('part'), 'focus stays in the panel').to.equal('base');
   });
 
   it('has no axe violations, left to right and right to left', async () => {

@@ -155,4 +155,17 @@ describe('the model and its thinking level', () => {
     choice.think('high');
     expect(choice.outcome).toEqual({ setting: 'thinking', ok: false, unsent: true });
   });
+
+  it('says a change was not answered when the agent ends or another process greets the page', () => {
+    answer('get_state', { model: PLAIN });
+    choice.think('off');
+    choice.choose({ provider: 'stand-in', id: 'thinker' });
+    expect(choice.busy, 'a change of model is said first').toBe('model');
+    peer.writeMessage({ type: 'rpc_ui_agent_exit', code: 1, signal: null });
+    expect(choice.outcome).toEqual({ setting: 'model', ok: false, unanswered: true });
+    expect([choice.busy, choice.busyWith('thinking')]).toEqual([undefined, false]);
+    choice.choose({ provider: 'stand-in', id: 'thinker' });
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true, session: 'p2' });
+    expect(choice.busy).toBeUndefined();
+  });
 });

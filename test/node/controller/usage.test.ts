@@ -90,4 +90,19 @@ describe("the session's use", () => {
     });
     expect(readSessionStats({ cost: 1 })).toBeUndefined();
   });
+
+  it('asks again after the agent ends or another process greets the page, though its last question was never answered', () => {
+    const before = asked().length;
+    peer.writeMessage({ type: 'rpc_ui_agent_exit', code: 1, signal: null });
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true, session: 'p2' });
+    expect(asked()).toHaveLength(before + 1);
+    answer(asked().at(-1)?.id);
+    expect(usage.usage?.tokens.input).toBe(1234);
+  });
+
+  it('says a compaction was not answered when the agent ends', () => {
+    usage.compact();
+    peer.writeMessage({ type: 'rpc_ui_agent_exit', code: 1, signal: null });
+    expect(usage.compaction).toEqual({ state: 'failed', unanswered: true });
+  });
 });
