@@ -204,16 +204,19 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
     asked.push(wanted);
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const id = `stand-in-${requests.length}`;
-    const send = (delta: Record<string, unknown>, finish: string | null = null) =>
+    /** One server-sent chunk of the completion, with `fields` (its choices, or its usage). */
+    const write = (fields: Record<string, unknown>) =>
       response.write(
         `data: ${JSON.stringify({
           id,
           object: 'chat.completion.chunk',
           created: Math.floor(Date.now() / 1000),
           model,
-          choices: [{ index: 0, delta, finish_reason: finish }],
+          ...fields,
         })}\n\n`,
       );
+    const send = (delta: Record<string, unknown>, finish: string | null = null) =>
+      write({ choices: [{ index: 0, delta, finish_reason: finish }] });
     const reply = script(messages, wanted);
     // Its use of tokens, as a provider reports it after the last choice (OpenAI's
     // `stream_options.include_usage`), counted the rough way: four characters a token.
@@ -228,17 +231,7 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
         prompt_tokens_details: { cached_tokens: 0 },
       };
     };
-    const sendUsage = (said: string) =>
-      response.write(
-        `data: ${JSON.stringify({
-          id,
-          object: 'chat.completion.chunk',
-          created: Math.floor(Date.now() / 1000),
-          model,
-          choices: [],
-          usage: usage(said),
-        })}\n\n`,
-      );
+    const sendUsage = (said: string) => write({ choices: [], usage: usage(said) });
     if ('toolCall' in reply) {
       const { name, arguments: args } = reply.toolCall;
       const call = { index: 0, id: `call_${requests.length}`, type: 'function' };
