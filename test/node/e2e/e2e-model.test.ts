@@ -7,52 +7,17 @@
  * usage panel offers compaction, and the conversation shows the agent's. The real pi 1.6.0 as the offline
  * demo on the stand-in model, the real bridge, the built playground in Debian's Chromium; axe.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentCommand } from '../../../src/bridge/agents/catalog.js';
-import { type Bridge, startBridge } from '../../../src/bridge/server.js';
-import {
-  STAND_IN_THINKER,
-  type StandInModel,
-  startStandInModel,
-} from '../../../src/bridge/stand-in-model/server.js';
-import { freePort } from '../../support/free-port.mjs';
+import { describe, expect, it } from 'vitest';
+import { STAND_IN_THINKER } from '../../../src/bridge/stand-in-model/server.js';
+import { demoPiBridge } from '../../support/demo-bridge.js';
 import { axeViolations, playgroundInChromium, sendMessage } from '../../support/playground-page.js';
 
 const AGENT_WAIT = { timeout: 60_000 };
 
 const site = playgroundInChromium();
 
-let model: StandInModel;
-let state: string;
-let bridge: Bridge;
-let cleanup: () => void;
-
-beforeAll(async () => {
-  model = await startStandInModel({ chunkDelayMs: 1 });
-  state = mkdtempSync(join(tmpdir(), 'rpc-ui-e2e-model-'));
-  const command = await agentCommand('pi', {
-    install: false,
-    standInModel: model.baseUrl,
-    demoFolder: join(state, 'demo', 'pi'),
-  });
-  cleanup = command.cleanup;
-  bridge = await startBridge({
-    port: await freePort(),
-    agent: { ...command, label: 'pi' },
-    staticDir: site.dir,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await bridge?.close();
-  cleanup?.();
-  await model?.close();
-  if (state) rmSync(state, { recursive: true, force: true });
-});
+const demo = demoPiBridge(site);
 
 /** Whether it has focus (in its shadow root: `:focus` matches there). */
 const focused = (locator: Locator) => locator.evaluate((element) => element.matches(':focus'));
@@ -70,8 +35,8 @@ const checkedLevel = (page: Page) =>
 
 describe('the model panel', () => {
   it('chooses a model and its thinking level in one tab; the next turn uses them; the other tab follows', async () => {
-    const a = await site.open(bridge.url);
-    const b = await site.open(bridge.url);
+    const a = await site.open(demo.bridge.url);
+    const b = await site.open(demo.bridge.url);
     try {
       await expect.poll(() => current(a), AGENT_WAIT).toEqual(['Stand-in (scripted, offline)']);
       await expect
@@ -106,7 +71,7 @@ describe('the model panel', () => {
       await expect
         .poll(() => replies.last().textContent(), AGENT_WAIT)
         .toContain('This is the stand-in thinker, thinking at high effort');
-      expect(model.asked.at(-1)).toEqual({ model: STAND_IN_THINKER, reasoningEffort: 'high' });
+      expect(demo.model.asked.at(-1)).toEqual({ model: STAND_IN_THINKER, reasoningEffort: 'high' });
 
       // The session's use, after the turn, in both tabs.
       for (const page of [a, b])
@@ -121,7 +86,7 @@ describe('the model panel', () => {
   }, 240_000);
 
   it('names the model the agent is on in the status line (the demo tour)', async () => {
-    const page = await site.open(bridge.url);
+    const page = await site.open(demo.bridge.url);
     try {
       await sendMessage(page, '/demo');
       await expect
@@ -138,7 +103,7 @@ describe('the model panel', () => {
   }, 120_000);
 
   it('offers compaction near the limit; the agent compacts, and the conversation shows it', async () => {
-    const page = await site.open(bridge.url);
+    const page = await site.open(demo.bridge.url);
     try {
       const replies = page.locator('rpc-transcript li.assistant');
       const before = await replies.count();

@@ -6,51 +6,16 @@
  * own), the real bridge, the built playground in Debian's Chromium; axe on the page with the fork
  * dialog open.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentCommand } from '../../../src/bridge/agents/catalog.js';
-import { type Bridge, startBridge } from '../../../src/bridge/server.js';
-import { type StandInModel, startStandInModel } from '../../../src/bridge/stand-in-model/server.js';
-import { KeptSession, keptSessionRecord } from '../../../src/bridge/state/kept-session.js';
-import { freePort } from '../../support/free-port.mjs';
+import { describe, expect, it } from 'vitest';
+import { demoPiBridge } from '../../support/demo-bridge.js';
 import { axeViolations, playgroundInChromium, sendMessage } from '../../support/playground-page.js';
 
 const AGENT_WAIT = { timeout: 60_000 };
 
 const site = playgroundInChromium();
 
-let model: StandInModel;
-let state: string;
-let bridge: Bridge;
-let cleanup: () => void;
-
-beforeAll(async () => {
-  model = await startStandInModel({ chunkDelayMs: 1 });
-  state = mkdtempSync(join(tmpdir(), 'rpc-ui-e2e-sessions-'));
-  const command = await agentCommand('pi', {
-    install: false,
-    standInModel: model.baseUrl,
-    demoFolder: join(state, 'demo', 'pi'),
-  });
-  cleanup = command.cleanup;
-  const record = keptSessionRecord(state, { agent: 'pi', setup: 'demo', cwd: command.cwd });
-  const keptSession = new KeptSession(record, command.openSession);
-  bridge = await startBridge({
-    port: await freePort(),
-    agent: { ...command, keptSession, label: 'pi' },
-    staticDir: site.dir,
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await bridge?.close();
-  cleanup?.();
-  await model?.close();
-  if (state) rmSync(state, { recursive: true, force: true });
-});
+const demo = demoPiBridge(site);
 
 /** The prompts the conversation shows, in order. */
 const prompts = (page: Page) =>
@@ -85,8 +50,8 @@ async function talk(page: Page, text: string): Promise<void> {
 
 describe('the sessions panel', () => {
   it('starts, opens, names and forks sessions in one tab; the other tab follows each move', async () => {
-    const a = await site.open(bridge.url);
-    const b = await site.open(bridge.url);
+    const a = await site.open(demo.bridge.url);
+    const b = await site.open(demo.bridge.url);
     try {
       await talk(a, 'Remember the word heron.');
       await talk(a, 'And the word ibis.');
