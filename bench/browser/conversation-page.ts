@@ -50,10 +50,22 @@ export async function conversationShow(options: {
   conversationRemove();
   const { transport, peer } = createMemoryTransport();
   const controller = new ExtensionUIController({ transport });
+  // The peer is the agent reached directly: it refuses the bridge's question, as every agent does
+  // an unknown command, and is asked its own.
   const asked = new Promise<string>((resolve) =>
     peer.on('line', (line) => {
       const sent = JSON.parse(line) as { type?: string; id?: string };
       if (sent.type === 'get_messages' && sent.id) resolve(sent.id);
+      if (sent.type === 'rpc_ui_get_messages')
+        peer.write(
+          lineOf({
+            type: 'response',
+            id: sent.id,
+            command: sent.type,
+            success: false,
+            error: `Unknown command: ${sent.type}`,
+          }),
+        );
     }),
   );
   const element = document.createElement('rpc-transcript');

@@ -78,7 +78,10 @@ export class AgentProcess {
       child.once('exit', (code, signal) => resolve({ code, signal }));
     });
     this.transport = new StreamTransport({
-      readable: Readable.toWeb(stdout) as ReadableStream<Uint8Array>,
+      // Read as text: a long line (a get_messages answer of megabytes) is joined as a string, which
+      // V8 frees whole, never copied into one large buffer of the C heap, whose freeing raises
+      // glibc's mmap threshold and leaves the process larger at each such line.
+      readable: Readable.toWeb(stdout.setEncoding('utf8')) as ReadableStream<string>,
       writable: Writable.toWeb(stdin) as WritableStream<Uint8Array>,
       maxLineBytes: options.maxLineBytes,
     });

@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { type AgentIdentity, readReady } from '../protocol/agent.js';
 import { CHUNK_TYPE, ChunkAssembler } from '../protocol/chunks.js';
 import { InboundMessage } from '../transport/inbound.js';
+import { isPlainObject } from '../transport/jsonl.js';
 import type { OutboundMessage } from '../transport/transport.js';
+import { responseHead } from './response-head.js';
 
 /** The id of the bridge's own `negotiate_protocol`; its response is the bridge's, not a tab's. */
 export const NEGOTIATE_ID = 'rpc-ui-negotiate-protocol';
@@ -22,8 +24,8 @@ export class AgentWire {
   readonly #log: (message: string) => void;
   readonly #chunks = new ChunkAssembler();
   #identity: AgentIdentity | undefined;
-  /** The bridge's own commands waiting for their response, by id. */
-  readonly #asked = new Map<string, (response: Record<string, unknown>) => void>();
+  /** The bridge's own commands waiting for their response line, by id. */
+  readonly #asked = new Map<string, (line: InboundMessage) => void>();
 
   /**
    * @param identity the agent, when the bridge started it by name
@@ -62,6 +64,21 @@ export class AgentWire {
    * which no tab sees. A failed write is logged: the bridge asks again when it needs to.
    */
   ask(command: OutboundMessage, answered: (response: Record<string, unknown>) => void): void {
+    this.askLine(command, (line) => {
+      const value = line.value;
+      answered(
+        isPlainObject(value)
+          ? value
+          : { success: false, error: 'The agent answered with a line that is not JSON.' },
+      );
+    });
+  }
+
+  /**
+   * As `ask`, but `answered` gets the response line as it came, unparsed: for an answer that may
+   * be megabytes long (`get_messages`), which the caller reads only in part.
+   */
+  askLine(command: OutboundMessage, answered: (line: InboundMessage) => void): void {
     const id = `${ASK_PREFIX}${command.type}-${randomUUID()}`;
     this.#asked.set(id, answered);
     try {
@@ -74,14 +91,12 @@ export class AgentWire {
 
   /** Whether this response answers one of the bridge's own commands (then handed to its asker). */
   #answered(message: InboundMessage): boolean {
-    if (this.#asked.size === 0 || !message.text.includes(ASK_PREFIX)) return false;
-    const parsed = message.parse();
-    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return false;
-    const response = parsed.value as Record<string, unknown>;
-    const answered = typeof response.id === 'string' ? this.#asked.get(response.id) : undefined;
-    if (!answered || typeof response.id !== 'string') return false;
-    this.#asked.delete(response.id);
-    answered(response);
+    if (this.#asked.size === 0) return false;
+    const { id } = responseHead(message);
+    const answered = id === undefined ? undefined : this.#asked.get(id);
+    if (!answered || id === undefined) return false;
+    this.#asked.delete(id);
+    answered(message);
     return true;
   }
 
@@ -109,7 +124,7 @@ export class AgentWire {
 
   /** Whether this response answers the bridge's own `negotiate_protocol`. */
   #negotiated(message: InboundMessage): boolean {
-    if (!message.text.includes(NEGOTIATE_ID)) return false;
+    if (responseHead(message).id !== NEGOTIATE_ID) return false;
     const parsed = message.parse();
     if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return false;
     const { id, success, error } = parsed.value as Record<string, unknown>;

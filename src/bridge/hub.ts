@@ -24,6 +24,7 @@ import type { AgentIdentity } from '../protocol/agent.js';
 import type { BridgeSessionsChanged } from '../protocol/sessions.js';
 import type { AgentExit, AgentProcess } from './agent-process.js';
 import { AgentWire } from './agent-wire.js';
+import { AgentMessages, isMessagesRequest } from './conversation/messages-answer.js';
 import { commandAllowList, refusedCommand } from './commands.js';
 import { StderrRelay } from './stderr-relay.js';
 import { SessionFollower } from './state/session-follower.js';
@@ -87,6 +88,8 @@ export class AgentHub {
   #answers = new TabAnswers();
   #table = new UiTable();
   #wire: AgentWire;
+  /** This process's conversation, as tabs are given it (`rpc_ui_get_messages`). */
+  #messages: AgentMessages;
   /** This agent process's name for the tabs: answers given to another process never reach it. */
   #session = randomUUID();
   #exit: BridgeAgentExit | undefined;
@@ -109,6 +112,7 @@ export class AgentHub {
     this.#cwd = options.cwd;
     this.#agent = options.agent;
     this.#wire = this.#newWire(options.agent);
+    this.#messages = new AgentMessages(this.#wire, this.#sessions !== undefined);
     this.#ended = this.#watch(options.agent);
     this.#sessions?.ask(this.#wire);
   }
@@ -183,6 +187,7 @@ export class AgentHub {
     const agent = this.#restart();
     this.#agent = agent;
     this.#wire = this.#newWire(agent);
+    this.#messages = new AgentMessages(this.#wire, this.#sessions !== undefined);
     this.#ended = this.#watch(agent);
     this.#sessions?.ask(this.#wire);
     this.#greetAll();
@@ -209,8 +214,9 @@ export class AgentHub {
     if (!moved && answer.type === 'rpc_ui_session_done' && answer.ok)
       this.#toTabs(JSON.stringify({ type: 'rpc_ui_sessions_changed' } satisfies BridgeSessionsChanged));
     if (!moved || wire !== this.#wire) return;
-    // Its transcript is read again, and the last conversation's dialogs close; the session a
-    // restart goes back to is this one.
+    // Its transcript is read again (asked of the agent afresh), and the last conversation's
+    // dialogs close; the session a restart goes back to is this one.
+    this.#messages = new AgentMessages(wire, true);
     this.#sessions?.ask(wire);
     this.#session = randomUUID();
     this.#answers = new TabAnswers();
@@ -238,6 +244,7 @@ export class AgentHub {
       ...(identity ? { identity } : {}),
       ...(this.#folder === undefined ? {} : { folder: this.#folder }),
       session: this.#session,
+      history: true,
       running: this.#exit === undefined,
       ...this.#table.live(),
     };
@@ -289,6 +296,7 @@ export class AgentHub {
     }
     this.#table.observe(message, this.#wire.identity);
     this.#sessions?.observe(message, this.#wire);
+    this.#messages.observe(message);
     if (type === REQUEST_TYPE && !message.parse().ok)
       this.#log(
         `rpc-ui: the agent wrote an extension UI request that is not valid JSON (no tab can answer it): ${message.text.slice(0, 200)}`,
@@ -314,6 +322,8 @@ export class AgentHub {
     }
     if (value.type === 'rpc_ui_restart_agent') return this.#restartAgent();
     if (isSessionMessage(value.type)) return void this.#sessionMessage(tab, value);
+    if (isMessagesRequest(value.type))
+      return void this.#messages.answer(value).then((answer) => this.#sendText(tab, answer));
     // The bridge's own messages mean nothing to the agent; the agent has ended: drop.
     if (isBridgeType(value.type) || this.#stopped) return;
     const message = value as OutboundMessage;

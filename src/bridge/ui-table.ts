@@ -19,6 +19,7 @@ import { DialogLedger } from '../controller/dialog-ledger.js';
 import type { InboundMessage } from '../transport/inbound.js';
 import { encodeJson, isPlainObject } from '../transport/jsonl.js';
 import { LoginTable } from './login-table.js';
+import { responseHead } from './response-head.js';
 
 /** A question the agent is waiting on an answer to. */
 interface AwaitedQuestion {
@@ -80,6 +81,9 @@ function answerOf(message: Readonly<Record<string, unknown>>, request: DialogReq
   }
   return { value: message.value } as DialogAnswer;
 }
+
+/** The commands whose answers the table reads: the models kept for new tabs, and the logins. */
+const WATCHED_ANSWERS = new Set(['get_available_models', 'get_state', 'login_provider', 'login']);
 
 /** How many unanswered dialogs with bad fields are kept (replayed, and answerable once). */
 const BAD_DIALOGS_KEPT = 1000;
@@ -272,7 +276,7 @@ export class UiTable {
   /** A command's answer: one about the models is kept; the end of a login ends its questions. */
   #response(message: InboundMessage): void {
     // Most answers are of other commands: those are not parsed here.
-    if (!/"(get_available_models|get_state|login_provider|login)"/.test(message.text)) return;
+    if (!WATCHED_ANSWERS.has(responseHead(message).command ?? '')) return;
     const parsed = message.parse();
     const value = parsed.ok && isPlainObject(parsed.value) ? parsed.value : undefined;
     const command = value?.command;

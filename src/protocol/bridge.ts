@@ -62,6 +62,11 @@ export interface BridgeHello {
    * must never reach this one (its ids may be the same). An older bridge sends none.
    */
   readonly session?: string;
+  /**
+   * Whether the bridge answers `rpc_ui_get_messages` (protocol/conversation.ts): a page asks it
+   * for the last messages first. An older bridge sends none.
+   */
+  readonly history?: boolean;
   /** Whether the agent process is still running. */
   readonly running: boolean;
   /** The ids of the dialogs the agent still waits on. */

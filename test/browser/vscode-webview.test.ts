@@ -23,11 +23,12 @@ async function until(what: string, check: () => boolean, timeoutMs = 5000): Prom
 /** The object `acquireVsCodeApi()` returns, recording what the webview posts. */
 class VsCodeApiStub implements VsCodeWebviewApi {
   /**
-   * What the page posted but its own questions: the conversation so far (`get_messages`) and the
-   * agent's models (`get_available_models`).
+   * What the page posted but its own questions: the conversation so far (the bridge's
+   * `rpc_ui_get_messages`, then the agent's `get_messages`) and the agent's models
+   * (`get_available_models`).
    */
   get posted(): unknown[] {
-    const own = new Set(['get_messages', 'get_available_models', 'get_state']);
+    const own = new Set(['rpc_ui_get_messages', 'get_messages', 'get_available_models', 'get_state']);
     return this.all.filter((message) => !own.has((message as { type?: string }).type ?? ''));
   }
   readonly all: unknown[] = [];
@@ -204,10 +205,20 @@ describe('examples/vscode webview', () => {
   it('shows the conversation above the composer, asked for again (get_messages) by each new page', async () => {
     const vscode = new VsCodeApiStub();
     started = startWebview(vscode, root);
-    const asked = vscode.all.find((message) => (message as { type?: string }).type === 'get_messages') as {
-      id?: string;
-    };
-    expect(asked).to.exist;
+    const ofType = (type: string) =>
+      vscode.all.find((message) => (message as { type?: string }).type === type) as
+        | { id?: string }
+        | undefined;
+    // The extension's agent does not know the bridge's question, and says so.
+    fromExtension({
+      type: 'response',
+      id: ofType('rpc_ui_get_messages')?.id,
+      command: 'rpc_ui_get_messages',
+      success: false,
+      error: 'Unknown command: rpc_ui_get_messages',
+    });
+    await until('the agent’s own question', () => ofType('get_messages') !== undefined);
+    const asked = ofType('get_messages') ?? {};
     const messages = [
       { role: 'user', content: [{ type: 'text', text: 'what does this do?' }] },
       { role: 'assistant', content: [{ type: 'text', text: 'It reads the file.' }], stopReason: 'stop' },

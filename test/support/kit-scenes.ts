@@ -14,6 +14,7 @@ import type { RpcSessions } from '../../src/components/sessions/rpc-sessions.js'
 import type { RpcTranscript } from '../../src/components/transcript/rpc-transcript.js';
 import { ExtensionUIController } from '../../src/controller/controller.js';
 import { createMemoryTransport, type MemoryPeer } from '../../src/transport/memory.js';
+import { refuseBridgeQuestion } from './agent-peer.js';
 
 /** A scene on the page: its wrapper, and its page-modal dialog if it shows one. */
 export interface Scene {
@@ -238,11 +239,9 @@ async function piMessages(): Promise<unknown[]> {
   throw new Error('No get_messages answer was recorded.');
 }
 
-/** Answer the conversation's last `get_messages` with `messages`. */
+/** Answer the conversation's last `get_messages` with `messages`, as an agent reached directly. */
 function answerMessages(peer: MemoryPeer, messages: readonly unknown[]): void {
-  const asked = peer.received
-    .map((line) => JSON.parse(line) as { type?: string; id?: string })
-    .findLast((line) => line.type === 'get_messages');
+  const asked = refuseBridgeQuestion(peer);
   peer.writeMessage({
     type: 'response',
     id: asked?.id,

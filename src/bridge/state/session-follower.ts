@@ -7,6 +7,7 @@ import type { AgentWire } from '../agent-wire.js';
 import type { InboundMessage } from '../../transport/inbound.js';
 import { within } from '../../shared/within.js';
 import { isPlainObject } from '../../transport/jsonl.js';
+import { responseHead } from '../response-head.js';
 
 /** The commands after which the agent may be on another session (pi, oh-my-pi, atomic). */
 const SESSION_CHANGES = new Set([
@@ -22,12 +23,10 @@ const SESSION_CHANGES = new Set([
 function mayChangeSession(message: InboundMessage): boolean {
   if (message.type === 'agent_end') return true;
   if (message.type !== 'response') return false;
-  // Most responses (a long get_messages among them) are not read for this.
-  const text = message.text;
-  if (![...SESSION_CHANGES].some((command) => text.includes(`"${command}"`))) return false;
+  // Most responses (a long get_messages among them) are not parsed for this.
+  if (!SESSION_CHANGES.has(responseHead(message).command ?? '')) return false;
   const parsed = message.parse();
-  const value = parsed.ok && isPlainObject(parsed.value) ? parsed.value : undefined;
-  return value?.success === true && typeof value.command === 'string' && SESSION_CHANGES.has(value.command);
+  return parsed.ok && isPlainObject(parsed.value) && parsed.value.success === true;
 }
 
 /** How long a page's session message waits for the agent to say its session file. */

@@ -9,6 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { BridgeSessions, SessionSummary } from '../../protocol/sessions.js';
+import { BoundedMap } from '../../shared/bounded.js';
 import { isPlainObject } from '../../transport/jsonl.js';
 
 /** A session and the file it is in (the bridge's alone). */
@@ -28,10 +29,36 @@ function textOf(content: unknown): string {
 }
 
 /**
+ * Summaries read before, by project and file: a file of the same size and time is not read again
+ * (a list is asked at every page's connect, and a long session is megabytes of lines to parse).
+ */
+const summaries = new BoundedMap<
+  string,
+  { readonly size: number; readonly modified: number; readonly session: StoredSession | undefined }
+>(4096);
+
+/**
  * The summary of the session in `file` when it belongs to `cwd` (its header says so); `undefined`
- * for another project's, or a file that is not a session.
+ * for another project's, a file that is not a session, or one that cannot be read now.
  */
 export async function readSession(file: string, cwd: string): Promise<StoredSession | undefined> {
+  // Gone (deleted, moved by the agent): not listed.
+  const seen = await stat(file).catch(() => undefined);
+  if (!seen) return undefined;
+  const key = `${cwd}\0${file}`;
+  const known = summaries.get(key);
+  if (known && known.size === seen.size && known.modified === seen.mtimeMs) return known.session;
+  try {
+    const session = await readSummary(file, cwd, seen.mtimeMs);
+    summaries.set(key, { size: seen.size, modified: seen.mtimeMs, session });
+    return session;
+  } catch {
+    return undefined; // unreadable now: not listed, and read again next time
+  }
+}
+
+/** Read `file`'s summary line by line; throws when it cannot be read. */
+async function readSummary(file: string, cwd: string, modified: number): Promise<StoredSession | undefined> {
   const stream = createReadStream(file, { encoding: 'utf8' });
   let id: string | undefined;
   let name: string | undefined;
@@ -63,18 +90,10 @@ export async function readSession(file: string, cwd: string): Promise<StoredSess
         if (role === 'user' && firstPrompt === '') firstPrompt = textOf(content).trim().slice(0, 200);
       }
     }
-  } catch {
-    return undefined; // unreadable: not listed
   } finally {
     stream.destroy();
   }
   if (id === undefined) return undefined;
-  // Gone between the read and now (deleted, moved by the agent): not listed.
-  const modified = await stat(file).then(
-    ({ mtimeMs }) => mtimeMs,
-    () => undefined,
-  );
-  if (modified === undefined) return undefined;
   return { id, ...(name ? { name } : {}), firstPrompt, modified, messages, file };
 }
 

@@ -113,6 +113,10 @@ export class RpcTranscript extends BoundElement {
   #seen = 0;
   /** The scroll height before "Show earlier messages", to keep the view where it was. */
   #heightBefore: number | undefined;
+  /** The transcript's `reads` at the last render: a change puts entries in place, not adds them. */
+  #reads = 0;
+  /** Whether "Show earlier messages" asked for messages not read in yet, whose arrival it awaits. */
+  #earlierAsked = false;
   /** The strings rendered with, and their locale: a new object only when one of them changed. */
   #text: TranscriptText = { ...transcriptEnglish, locale: 'en' };
 
@@ -143,7 +147,13 @@ export class RpcTranscript extends BoundElement {
       this.#text = text;
     // Reading further up, the user keeps what they read: new entries do not push it out.
     const count = this.current?.entries.length ?? 0;
-    if (!this.#follow) this.#rendered += Math.max(0, count - this.#seen);
+    const reads = this.current?.reads ?? 0;
+    if (reads !== this.#reads) {
+      this.#reads = reads;
+      // The older messages asked for came: the next page of them shows, above what was read.
+      if (this.#earlierAsked) this.#showMore();
+      this.#earlierAsked = false;
+    } else if (!this.#follow) this.#rendered += Math.max(0, count - this.#seen);
     this.#seen = count;
   }
 
@@ -176,7 +186,9 @@ export class RpcTranscript extends BoundElement {
   protected override render(): TemplateResult {
     const text = this.#text;
     const entries = this.current?.entries ?? [];
-    const earlier = Math.max(0, entries.length - this.#rendered);
+    const hidden = Math.max(0, entries.length - this.#rendered);
+    // Entries not rendered, and the agent's older messages not read in yet.
+    const earlier = hidden + (this.current?.unread ?? 0);
     const models = this.current?.models;
     const noModel = models?.available === 0;
     return html`
@@ -194,7 +206,7 @@ export class RpcTranscript extends BoundElement {
         }
         <ol>
           ${repeat(
-            earlier > 0 ? entries.slice(earlier) : entries,
+            hidden > 0 ? entries.slice(hidden) : entries,
             (entry) => entry.id,
             // An entry is replaced, never changed: one that stayed is not rendered again.
             (entry) => guard([entry, text], () => this.#entry(entry, text)),
@@ -215,10 +227,22 @@ export class RpcTranscript extends BoundElement {
   }
 
   #showEarlier = (): void => {
-    this.#heightBefore = this.renderRoot.querySelector('.log')?.scrollHeight;
-    this.#rendered += PAGE;
+    const transcript = this.current;
+    if (transcript && transcript.unread > 0 && transcript.entries.length <= this.#rendered) {
+      // All read in is shown: the older messages are asked for, and shown when they come.
+      this.#earlierAsked = true;
+      transcript.readEarlier();
+      return;
+    }
+    this.#showMore();
     this.requestUpdate();
   };
+
+  /** Render a page more of the older entries, keeping the view where it is. */
+  #showMore(): void {
+    this.#heightBefore = this.renderRoot.querySelector('.log')?.scrollHeight;
+    this.#rendered += PAGE;
+  }
 
   #entry(entry: TranscriptEntry, text: TranscriptText): TemplateResult {
     switch (entry.kind) {

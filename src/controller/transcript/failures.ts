@@ -9,9 +9,10 @@ const LOGIN_COMMANDS = new Set(['login_provider', 'cancel_login_provider']);
 
 /**
  * The kit's questions an agent may not know: pi 0.73.1 answers an unknown command without its id,
- * so the model panel's question for the levels is known by its command.
+ * so the model panel's question for the levels, and the transcript's for the bridge's history,
+ * are known by their command.
  */
-const PROBES = new Set(['get_available_thinking_levels']);
+const PROBES = new Set(['get_available_thinking_levels', 'rpc_ui_get_messages']);
 
 /**
  * A command that failed, as the conversation says it: the turn's in the agent's words, any other

@@ -9,6 +9,9 @@ import { type AgentModels, followModels } from '../models.js';
 import type { AssistantEntry, NoticeEntry, ToolEntry, TranscriptEntry } from './entries.js';
 import { type Compaction, compactionOfEvent, compactionOfMessage, compactionOfResult } from './compaction.js';
 import { failureOf } from './failures.js';
+import { HistoryQuestion } from './history.js';
+import { MESSAGES_TYPE } from '../../protocol/conversation.js';
+import { type Blocks, joinedBlocks } from './blocks.js';
 import { argsText, objectOf, partsText, stringOf, toolCallParts } from './records.js';
 
 /** Events of a {@link Transcript}. */
@@ -37,16 +40,11 @@ const TYPES = new Set([
   ...TURN_RECORDS,
   'agent_end',
   'response',
+  MESSAGES_TYPE,
   'notice',
   'compaction_end',
   'auto_compaction_end',
 ]);
-
-/** The id prefix of the `get_messages` a transcript asks; random, as other tabs see the answer. */
-const ASK_PREFIX = 'rpc-ui-transcript-';
-
-/** The streamed parts of the reply in progress, by their `contentIndex`. */
-type Blocks = Map<number, { readonly type: 'text' | 'thinking'; text: string }>;
 
 /** The reply streaming now: its entry's id and its parts. */
 interface Reply {
@@ -76,8 +74,11 @@ export class Transcript {
   /** The reply streaming now, and its parts. */
   #reply: Reply | undefined;
   #working = false;
-  /** The `get_messages` asked last, whose answer is awaited. */
-  #asked: string | undefined;
+  /** The question for the conversation so far, while following a controller. */
+  #history: HistoryQuestion | undefined;
+  /** How many older messages the agent holds that were not read in (only the last were asked). */
+  #unread = 0;
+  #reads = 0;
   /** While the conversation so far is read in: its replies are not news. */
   #restoring = false;
   /** The key of the compaction shown last (pi reports one twice: its event, then its answer). */
@@ -112,33 +113,19 @@ export class Transcript {
    * same connection); returns the function that stops.
    */
   follow(controller: ExtensionUIController): () => void {
-    let session: unknown;
-    const ask = () => {
-      this.#asked = `${ASK_PREFIX}${Math.random().toString(36).slice(2)}`;
-      controller.send({ type: 'get_messages', id: this.#asked });
-    };
-    const offMessage = controller.on('message', (message) => {
-      if (message.type !== 'rpc_ui_hello') return this.takeLine(message);
-      const parsed = message.parse();
-      const named = parsed.ok ? objectOf(parsed.value)?.session : undefined;
-      if (session !== undefined && named !== session) ask();
-      session = named;
-    });
-    const offState = controller.on('state', (state) => {
-      if (state === 'open') ask();
-    });
-    if (controller.connectionState === 'open') ask();
+    const history = new HistoryQuestion((message) => controller.send(message));
+    this.#history = history;
+    const stopAsking = history.follow(controller, (message) => this.takeLine(message));
     // Whether the agent has a model at all: with none, the conversation says what to do.
     const models = followModels(controller);
     this.#models = models.models;
     const offChanged = models.models.on('change', () => this.#events.emit('change', this.#entries));
     return () => {
-      offMessage();
-      offState();
+      stopAsking();
       offChanged();
       models.stop();
       this.#models = undefined;
-      this.#asked = undefined;
+      this.#history = undefined;
     };
   }
 
@@ -150,10 +137,31 @@ export class Transcript {
   }
 
   /**
-   * The conversation so far, as the agent keeps it (`get_messages`' `messages`), in place of every
-   * entry; a reply streaming now stays, after them. Its replies are not announced.
+   * How many older messages the agent holds that are not read in: a long conversation is read its
+   * last messages first, the rest when asked for (`readEarlier`).
    */
-  restore(messages: readonly unknown[]): void {
+  get unread(): number {
+    return this.#unread;
+  }
+
+  /** How many times the conversation so far was read in (`restore`): a renderer's cue that entries were put in place, not added. */
+  get reads(): number {
+    return this.#reads;
+  }
+
+  /** Ask for the whole conversation, when older messages are not read in (`unread`). */
+  readEarlier(): void {
+    if (this.#unread > 0 && !this.#history?.askingAll) this.#history?.ask();
+  }
+
+  /**
+   * The conversation so far, as the agent keeps it (`get_messages`' `messages`), in place of every
+   * entry; a reply streaming now stays, after them. Its replies are not announced. `total` is how
+   * many messages the agent holds, when `messages` are only the last of them.
+   */
+  restore(messages: readonly unknown[], total = messages.length): void {
+    this.#unread = Math.max(0, total - messages.length);
+    this.#reads++;
     const streaming = this.#reply;
     const entry = streaming && this.#entries[this.#at.get(streaming.id) ?? -1];
     this.#entries.length = 0;
@@ -208,8 +216,10 @@ export class Transcript {
       case 'compaction_end':
       case 'auto_compaction_end':
         return this.#compacted(compactionOfEvent(record));
+      case MESSAGES_TYPE:
+        return this.#readIn(record);
       case 'response':
-        if (record.id !== undefined && record.id === this.#asked) return this.#answered(record);
+        this.#readIn(record);
         if (record.success === false) this.#failed(record);
         // oh-my-pi says a compaction it was asked for only in its answer.
         else if (record.command === 'compact') this.#compacted(compactionOfResult(record.data, false));
@@ -231,11 +241,10 @@ export class Transcript {
     else this.#push({ kind: 'notice', id: this.#id('notice'), level: 'error', ...failure });
   }
 
-  /** The answer to the `get_messages` asked last (an agent without it changes nothing). */
-  #answered(record: Record<string, unknown>): void {
-    this.#asked = undefined;
-    const messages = objectOf(record.data)?.messages;
-    if (record.success === true && Array.isArray(messages)) this.restore(messages);
+  /** The answer to the question for the conversation so far, if `record` is it. */
+  #readIn(record: Record<string, unknown>): void {
+    const history = this.#history?.read(record);
+    if (history) this.restore(history.messages, history.total);
   }
 
   /** A compaction, shown once however many times it is reported. */
@@ -300,17 +309,7 @@ export class Transcript {
       this.#update<AssistantEntry>(reply.id, (entry) => ({ ...entry, [type]: entry[type] + delta }));
       return;
     }
-    const parts = [...reply.blocks.entries()].sort(([a], [b]) => a - b).map(([, part]) => part);
-    const joined = (of: 'text' | 'thinking') =>
-      parts
-        .filter((part) => part.type === of)
-        .map((part) => part.text)
-        .join('');
-    this.#update<AssistantEntry>(reply.id, (entry) => ({
-      ...entry,
-      text: joined('text'),
-      thinking: joined('thinking'),
-    }));
+    this.#update<AssistantEntry>(reply.id, (entry) => ({ ...entry, ...joinedBlocks(reply.blocks) }));
   }
 
   #messageEnd(message: Record<string, unknown> | undefined): void {

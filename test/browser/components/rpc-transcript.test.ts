@@ -2,7 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import '../../../src/components/define.js';
 import type { RpcTranscript } from '../../../src/components/transcript/rpc-transcript.js';
-import { createMemoryTransport } from '../../../src/transport/memory.js';
+import { createMemoryTransport, type MemoryPeer } from '../../../src/transport/memory.js';
+import { refuseBridgeQuestion } from '../../support/agent-peer.js';
 import { findNode, startAccessibility } from '../../support/a11y.js';
 
 // The page's accessibility is started before its first test, as a screen reader's would be.
@@ -66,10 +67,9 @@ async function agentMessages(): Promise<unknown[]> {
   throw new Error('No get_messages answer was recorded.');
 }
 
-/** The get_messages the element asked, as the agent read it. */
-function asked(received: readonly string[]): { type?: string; id?: string } {
-  const lines = received.map((line) => JSON.parse(line) as { type?: string; id?: string });
-  return lines.findLast((line) => line.type === 'get_messages') ?? {};
+/** The get_messages the element asked, once the agent refused the bridge's question. */
+function asked(peer: MemoryPeer): { type?: string; id?: string } {
+  return refuseBridgeQuestion(peer) ?? {};
 }
 
 describe('rpc-transcript', () => {
@@ -292,7 +292,7 @@ describe('rpc-transcript', () => {
 
   it('asks for the conversation so far and shows it once, unannounced, however often it comes', async () => {
     const { peer, settle, $, $$ } = await mount('block-size: 2000px');
-    const question = asked(peer.received);
+    const question = asked(peer);
     expect(question.type).to.equal('get_messages');
     const messages = await agentMessages();
     const answer = { type: 'response', id: question.id, command: 'get_messages', success: true };
@@ -312,7 +312,7 @@ describe('rpc-transcript', () => {
       role: 'user',
       content: `message ${index + 1}`,
     }));
-    const { id } = asked(peer.received);
+    const { id } = asked(peer);
     peer.writeMessage({ type: 'response', id, command: 'get_messages', success: true, data: { messages } });
     await settle();
     const texts = () => $$('li.entry .text').map((node) => node.textContent?.trim());
@@ -337,6 +337,50 @@ describe('rpc-transcript', () => {
     await settle();
     expect(texts()).to.have.length(250);
     expect(earlier()).to.equal(null);
+  });
+
+  it('behind the bridge, reads the last 200 messages first, and the older ones when Show earlier reaches them', async () => {
+    const { el, peer, settle, $, $$ } = await mount();
+    const messages = Array.from({ length: 450 }, (_, index) => ({
+      role: 'user',
+      content: `message ${index + 1}`,
+    }));
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true, session: 's', history: true });
+    const questions = () =>
+      peer.received
+        .map((line) => JSON.parse(line) as { type?: string; id?: string; last?: number })
+        .filter((line) => line.type === 'rpc_ui_get_messages');
+    const [first] = questions();
+    expect(first?.last).to.equal(200);
+    peer.writeMessage({ type: 'rpc_ui_messages', id: first?.id, total: 450, messages: messages.slice(-200) });
+    await settle();
+    const texts = () => $$('li.entry .text').map((node) => node.textContent?.trim());
+    const earlier = () => $<HTMLButtonElement>('[part="earlier"]');
+    expect(texts()).to.have.length(100);
+    expect(texts()[0]).to.equal('message 351');
+    expect(earlier()?.textContent?.trim()).to.equal('Show earlier messages (350 more)');
+    earlier()?.focus();
+    earlier()?.click();
+    await settle();
+    expect(texts()[0]).to.equal('message 251');
+    expect(questions(), 'what was read in is shown without asking').to.have.length(1);
+    const first251 = $$('li.entry')[0] as HTMLElement;
+    const top = first251.getBoundingClientRect().top;
+    earlier()?.click();
+    await settle();
+    const rest = questions()[1];
+    expect(rest, 'all of them asked for').to.deep.equal({ type: 'rpc_ui_get_messages', id: rest?.id });
+    expect(texts()[0], 'shown when they come').to.equal('message 251');
+    peer.writeMessage({ type: 'rpc_ui_messages', id: rest?.id, total: 450, messages });
+    await settle();
+    expect(texts()).to.have.length(300);
+    expect(texts()[0]).to.equal('message 151');
+    // The entries were put in place anew: the one read is the same text, where it was.
+    const again = $$('li.entry')[100] as HTMLElement;
+    expect(again.querySelector('.text')?.textContent?.trim()).to.equal('message 251');
+    expect(again.getBoundingClientRect().top, 'the entry read stays where it was').to.be.closeTo(top, 2);
+    expect(earlier()?.textContent?.trim()).to.equal('Show earlier messages (150 more)');
+    expect(el.shadowRoot?.activeElement === earlier(), 'the button keeps the focus').to.equal(true);
   });
 });
 

@@ -74,6 +74,7 @@ describe('the agent ends', () => {
       agent: 'tea agent',
       // No folder named: the bridge's own, the home shown as ~.
       folder: folderName(process.cwd()),
+      history: true,
       running: true,
       dialogs: [],
       statuses: [],

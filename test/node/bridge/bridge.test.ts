@@ -56,6 +56,7 @@ describe('the bridge', () => {
       identity: { name: 'pi', version: '0.73.1' },
       // Where the agent works: the demo's throwaway folder.
       folder: command.cwd,
+      history: true,
       running: true,
       dialogs: [],
       statuses: [],

@@ -329,14 +329,32 @@ describe.each(AGENTS)('the conversation of %s asked again (get_messages)', (agen
   });
 });
 
+/** The messages of `type` among the lines sent. */
+function sentOf(lines: readonly string[], type: string): Record<string, unknown>[] {
+  return lines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((sent) => sent.type === type);
+}
+
 describe('a transcript following a controller', () => {
   it('asks for the conversation when the connection opens and takes only its own answer', () => {
     const { transport, peer } = createMemoryTransport();
     const controller = new ExtensionUIController({ transport });
     const transcript = new Transcript();
     const stop = transcript.follow(controller);
-    const asked = JSON.parse(peer.received[0] ?? '{}') as { type?: string; id?: string };
-    expect(asked.type).toBe('get_messages');
+    // The bridge's question first; an agent asked directly does not know it, and is asked its own.
+    const [first] = sentOf(peer.received, 'rpc_ui_get_messages');
+    expect(first).toMatchObject({ last: 200 });
+    peer.writeMessage({
+      type: 'response',
+      id: first?.id,
+      command: 'rpc_ui_get_messages',
+      success: false,
+      error: 'Unknown command: rpc_ui_get_messages',
+    });
+    const [asked] = sentOf(peer.received, 'get_messages');
+    if (!asked) throw new Error('No get_messages was asked.');
+    expect(transcript.entries).toEqual([]);
     const messages = [{ role: 'user', content: [{ type: 'text', text: 'hello' }], timestamp: 1 }];
     // Another tab's answer (the bridge sends every tab every line) changes nothing here.
     peer.writeMessage({
@@ -389,7 +407,15 @@ describe('a transcript following a controller', () => {
     const transcript = new Transcript();
     transcript.take({ type: 'message_start', message: { role: 'user', content: 'kept' } });
     transcript.follow(controller);
-    const { id } = JSON.parse(peer.received[0] ?? '{}') as { id?: string };
+    // pi 0.73.1 refuses an unknown command without its id.
+    peer.writeMessage({
+      type: 'response',
+      command: 'rpc_ui_get_messages',
+      success: false,
+      error: 'Unknown command: rpc_ui_get_messages',
+    });
+    const [{ id } = {}] = sentOf(peer.received, 'get_messages');
+    expect(id).toBeDefined();
     peer.writeMessage({
       type: 'response',
       id,
@@ -397,6 +423,75 @@ describe('a transcript following a controller', () => {
       success: false,
       error: 'Unknown command',
     });
+    // Neither refusal of the kit's own questions is said in the conversation.
     expect(read(transcript.entries)).toEqual([['user', 'kept']]);
+  });
+});
+
+describe('a transcript behind the rpc-ui bridge (rpc_ui_get_messages)', () => {
+  const said = (n: number) => [
+    { role: 'user', content: [{ type: 'text', text: `Prompt ${n}` }], timestamp: n },
+    { role: 'assistant', content: [{ type: 'text', text: `Reply ${n}` }], timestamp: n },
+  ];
+  const follow = () => {
+    const { transport, peer } = createMemoryTransport();
+    const transcript = new Transcript();
+    transcript.follow(new ExtensionUIController({ transport }));
+    return { peer, transcript, asked: (type: string) => sentOf(peer.received, type) };
+  };
+
+  it('reads the last messages first, and the older ones only when asked, once', () => {
+    const { peer, transcript, asked } = follow();
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true, session: 's', history: true });
+    const [first] = asked('rpc_ui_get_messages');
+    expect(first).toMatchObject({ last: 200 });
+    peer.writeMessage({ type: 'rpc_ui_messages', id: first?.id, total: 6, messages: said(3) });
+    expect(read(transcript.entries)).toEqual([
+      ['user', 'Prompt 3'],
+      ['assistant', 'Reply 3'],
+    ]);
+    expect(transcript.unread).toBe(4);
+    transcript.readEarlier();
+    transcript.readEarlier();
+    expect(asked('rpc_ui_get_messages')).toHaveLength(2);
+    const rest = asked('rpc_ui_get_messages')[1];
+    expect(rest).toEqual({ type: 'rpc_ui_get_messages', id: rest?.id });
+    peer.writeMessage({
+      type: 'rpc_ui_messages',
+      id: rest?.id,
+      total: 6,
+      messages: [...said(1), ...said(2), ...said(3)],
+    });
+    expect(read(transcript.entries).map(([, text]) => text)).toEqual([
+      'Prompt 1',
+      'Reply 1',
+      'Prompt 2',
+      'Reply 2',
+      'Prompt 3',
+      'Reply 3',
+    ]);
+    expect(transcript.unread).toBe(0);
+    transcript.readEarlier();
+    expect(asked('rpc_ui_get_messages')).toHaveLength(2);
+    expect(asked('get_messages')).toEqual([]);
+  });
+
+  it('keeps what it holds when the bridge could not ask the agent, and takes no other tab’s answer', () => {
+    const { peer, transcript, asked } = follow();
+    transcript.take({ type: 'message_start', message: { role: 'user', content: 'kept' } });
+    peer.writeMessage({ type: 'rpc_ui_messages', id: 'another-tab', total: 2, messages: said(9) });
+    peer.writeMessage({
+      type: 'rpc_ui_messages',
+      id: asked('rpc_ui_get_messages')[0]?.id,
+      error: 'The agent did not answer.',
+    });
+    expect(read(transcript.entries)).toEqual([['user', 'kept']]);
+  });
+
+  it('asks an older bridge, whose hello does not offer it, the agent’s own way', () => {
+    const { peer, asked } = follow();
+    peer.writeMessage({ type: 'rpc_ui_hello', agent: 'pi', running: true, session: 's' });
+    expect(asked('get_messages')).toHaveLength(1);
+    expect(asked('rpc_ui_get_messages')).toHaveLength(1);
   });
 });
