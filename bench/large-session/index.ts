@@ -174,7 +174,25 @@ async function makeSession(messages: number, log: (text: string) => void): Promi
   return state;
 }
 
-/** Open the session in each engine `runs` times; the rows. */
+/** Once the agent has read the session and answers (its `get_state`), as before a person's page. */
+async function agentReady(url: string): Promise<void> {
+  const tab = await Tab.open(url);
+  try {
+    tab.socket.send(JSON.stringify({ type: 'get_state', id: 'bench-ready' }));
+    await until(
+      'the agent ready',
+      () => tab.received.find((line) => line.value.id === 'bench-ready'),
+      60_000,
+    );
+  } finally {
+    tab.socket.close();
+  }
+}
+
+/**
+ * Open the session in each engine `runs` times, on a bridge started anew for each engine; the
+ * rows: the first page (the agent asked), the next ones (the bridge's copy), the bridge's peak RSS.
+ */
 export async function runLargeSessionBench(options: {
   readonly engines?: readonly LargeSessionEngine[];
   readonly messages?: number;
@@ -187,40 +205,50 @@ export async function runLargeSessionBench(options: {
   log('large session ');
   await ensureBuilt(log);
   const state = await makeSession(messages, log);
-  const bridge = await BridgeProcess.start(state);
-  const rss: number[] = [bridge.rss()];
-  const sampler = setInterval(() => rss.push(bridge.rss()), 25);
+  const rss: number[] = [];
   const rows: BenchRow[] = [];
   const who = `large session: ${messages.toLocaleString('en')} messages`;
+  const row = (name: string, samples: number[], engine: LargeSessionEngine): BenchRow => {
+    const value = median(samples);
+    return {
+      group: 'session',
+      name: `${who}: ${name}`,
+      value,
+      unit: 'ms',
+      aim: { max: PAINT_AIM_MS },
+      meetsAim: value <= PAINT_AIM_MS,
+      samples: samples.length,
+      engine,
+    };
+  };
   try {
     for (const engine of options.engines ?? LARGE_SESSION_ENGINES) {
+      // A bridge started anew for each engine, as after a restart: its first page is answered by
+      // the agent, the next ones (a reload, another tab) from the bridge's copy of the answer.
+      const bridge = await BridgeProcess.start(state);
+      const sampler = setInterval(() => rss.push(bridge.rss()), 25);
       const samples: number[] = [];
-      for (let run = 0; run < runs; run++) {
-        const page = await openPage(engine);
-        try {
-          await page.goto(bridge.url);
-          const painted = paintedExpression(`Reply ${messages / 2}:`);
-          samples.push(await paintedAt(page, painted));
-        } finally {
-          await page.close();
+      try {
+        await agentReady(bridge.url);
+        for (let run = 0; run < runs; run++) {
+          const page = await openPage(engine);
+          try {
+            await page.goto(bridge.url);
+            samples.push(await paintedAt(page, paintedExpression(`Reply ${messages / 2}:`)));
+          } finally {
+            await page.close();
+          }
+          log('.');
         }
-        log('.');
+      } finally {
+        clearInterval(sampler);
+        await bridge.stop();
       }
-      const value = median(samples);
-      rows.push({
-        group: 'session',
-        name: `${who}: page opened → conversation painted`,
-        value,
-        unit: 'ms',
-        aim: { max: PAINT_AIM_MS },
-        meetsAim: value <= PAINT_AIM_MS,
-        samples: samples.length,
-        engine,
-      });
+      const [first = Number.NaN, ...again] = samples;
+      rows.push(row('first page after a restart → conversation painted', [first], engine));
+      if (again.length > 0) rows.push(row('page opened again → conversation painted', again, engine));
     }
   } finally {
-    clearInterval(sampler);
-    await bridge.stop();
     rmSync(state, { recursive: true, force: true });
   }
   const peak = Math.max(...rss);
