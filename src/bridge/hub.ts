@@ -323,7 +323,7 @@ export class AgentHub {
     if (value.type === 'rpc_ui_restart_agent') return this.#restartAgent();
     if (isSessionMessage(value.type)) return void this.#sessionMessage(tab, value);
     if (isMessagesRequest(value.type))
-      return void this.#messages.answer(value).then((answer) => this.#sendText(tab, answer));
+      return this.#messages.answer(value, (text) => this.#sendText(tab, text));
     // The bridge's own messages mean nothing to the agent; the agent has ended: drop.
     if (isBridgeType(value.type) || this.#stopped) return;
     const message = value as OutboundMessage;

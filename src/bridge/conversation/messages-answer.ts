@@ -15,7 +15,6 @@ import {
   MESSAGES_TYPE,
 } from '../../protocol/conversation.js';
 import { REQUEST_TYPE } from '../../protocol/types.js';
-import { within } from '../../shared/within.js';
 import type { InboundMessage } from '../../transport/inbound.js';
 import { isPlainObject } from '../../transport/jsonl.js';
 import type { AgentWire } from '../agent-wire.js';
@@ -47,8 +46,10 @@ function keepsMessages(message: InboundMessage): boolean {
 /** The conversation of one agent process, as the bridge answers tabs for it. */
 export class AgentMessages {
   readonly #wire: AgentWire;
-  /** The agent's answer, asked or being asked, while nothing the agent said may have changed it. */
-  #kept: Promise<Read> | undefined;
+  /** The agent's answer, while nothing the agent said since may have changed it. */
+  #kept: Read | undefined;
+  /** The tabs waiting for the answer being asked now. */
+  #waiting: ((read: Read) => void)[] | undefined;
 
   /**
    * @param wire the agent process's framing, to ask it
@@ -56,7 +57,7 @@ export class AgentMessages {
    */
   constructor(wire: AgentWire, prefetch = false) {
     this.#wire = wire;
-    if (prefetch) this.#kept = this.#ask();
+    if (prefetch) this.#ask();
   }
 
   /** A line the agent wrote: unless it leaves the messages as they were, the answer kept is old. */
@@ -64,37 +65,64 @@ export class AgentMessages {
     if (this.#kept && !keepsMessages(message)) this.#kept = undefined;
   }
 
-  /** The answer to a tab's `rpc_ui_get_messages` (`value`), as the JSON text sent to it. */
-  async answer(value: Record<string, unknown>): Promise<string> {
-    const { id, last } = requestOf(value);
-    const asked = (this.#kept ??= this.#ask());
-    const read = await asked;
-    // A failure is not kept: the next tab asks again.
-    if ('error' in read && this.#kept === asked) this.#kept = undefined;
-    if ('error' in read)
-      return JSON.stringify({ type: MESSAGES_TYPE, ...id, error: read.error } satisfies BridgeMessages);
-    const { text, elements } = read;
-    const { starts, end } = elements;
-    const from = last === undefined ? 0 : Math.max(0, starts.length - last);
-    const messages = from < starts.length ? text.slice(starts[from], end).trimEnd() : '';
-    // Built as text: the messages are the agent's own JSON, passed on as they came.
-    const head = JSON.stringify({ type: MESSAGES_TYPE, ...id, total: starts.length });
-    return `${head.slice(0, -1)},"messages":[${messages}]}`;
+  /**
+   * Answer a tab's `rpc_ui_get_messages` (`value`) with `send`, given the JSON text. It is called
+   * at once from the answer kept, else as the agent's line arrives, before any later line of the
+   * agent reaches the tab: an answer must never arrive after events newer than itself, which it
+   * would put out of the conversation.
+   */
+  answer(value: Record<string, unknown>, send: (text: string) => void): void {
+    const request = requestOf(value);
+    const reply = (read: Read) => send(answerText(read, request));
+    if (this.#kept) return reply(this.#kept);
+    if (!this.#waiting) this.#ask();
+    this.#waiting?.push(reply);
   }
 
-  async #ask(): Promise<Read> {
-    const asked = new Promise<InboundMessage>((resolve) =>
-      this.#wire.askLine({ type: 'get_messages' }, resolve),
+  #ask(): void {
+    const waiting: ((read: Read) => void)[] = [];
+    this.#waiting = waiting;
+    const settle = (read: Read): void => {
+      if (this.#waiting !== waiting) return;
+      this.#waiting = undefined;
+      // The answer is as new as the line it came in: the lines after it make it old. A failure
+      // is not kept: the next tab asks again.
+      if (!('error' in read)) this.#kept = read;
+      for (const reply of waiting) reply(read);
+    };
+    const timer = setTimeout(
+      () => settle({ error: 'The agent did not answer get_messages in time.' }),
+      AGENT_ANSWER_MS,
     );
-    const line = await within(asked, AGENT_ANSWER_MS);
-    if (!line) return { error: 'The agent did not answer get_messages in time.' };
-    const text = line.text;
-    const elements = arrayElements(text, ['data', 'messages']);
-    if (elements) return { text, elements };
-    const response = line.value;
-    const error = isPlainObject(response) && typeof response.error === 'string' ? response.error : undefined;
-    return { error: error ?? 'The agent answered get_messages without messages.' };
+    timer.unref?.();
+    this.#wire.askLine({ type: 'get_messages' }, (line) => {
+      clearTimeout(timer);
+      settle(readAnswer(line));
+    });
   }
+}
+
+/** The agent's answer line, read: where its messages are, or why there are none. */
+function readAnswer(line: InboundMessage): Read {
+  const text = line.text;
+  const elements = arrayElements(text, ['data', 'messages']);
+  if (elements) return { text, elements };
+  const response = line.value;
+  const error = isPlainObject(response) && typeof response.error === 'string' ? response.error : undefined;
+  return { error: error ?? 'The agent answered get_messages without messages.' };
+}
+
+/** The JSON text of the answer to one tab's request. */
+function answerText(read: Read, { id, last }: ReturnType<typeof requestOf>): string {
+  if ('error' in read)
+    return JSON.stringify({ type: MESSAGES_TYPE, ...id, error: read.error } satisfies BridgeMessages);
+  const { text, elements } = read;
+  const { starts, end } = elements;
+  const from = last === undefined ? 0 : Math.max(0, starts.length - last);
+  const messages = from < starts.length ? text.slice(starts[from], end).trimEnd() : '';
+  // Built as text: the messages are the agent's own JSON, passed on as they came.
+  const head = JSON.stringify({ type: MESSAGES_TYPE, ...id, total: starts.length });
+  return `${head.slice(0, -1)},"messages":[${messages}]}`;
 }
 
 /** The tab's request, read: its id, and how many of the newest messages it wants. */

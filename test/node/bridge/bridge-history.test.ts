@@ -109,10 +109,38 @@ describe('the conversation so far, through the bridge', () => {
     expect((many.value as { messages: unknown[] }).messages).toEqual(reference);
   });
 
+  it('reaches the tab before any line the agent wrote after it: an answer is never older than what it follows', async () => {
+    const tab = await openTab();
+    // The copy is dropped by the turn below's lines; asked again with a prompt right behind it.
+    const mark = tab.received.length;
+    tab.socket.send(JSON.stringify({ type: 'prompt', message: 'Ordering prompt.' }));
+    await until(
+      'the reply',
+      () => tab.received.slice(mark).some((line) => line.value.type === 'agent_end') || undefined,
+      60_000,
+    );
+    const from = tab.received.length;
+    tab.socket.send(JSON.stringify({ type: 'rpc_ui_get_messages', id: 'ordered', last: 1 }));
+    tab.socket.send(JSON.stringify({ type: 'prompt', message: 'After the question.' }));
+    await until(
+      'the second reply',
+      () => tab.received.slice(from).some((line) => line.value.type === 'agent_end') || undefined,
+      60_000,
+    );
+    const types = tab.received.slice(from).map((line) => line.value.type);
+    const answered = types.indexOf('rpc_ui_messages');
+    expect(answered).toBeGreaterThanOrEqual(0);
+    expect(answered, 'the answer comes before the next turn’s lines').toBeLessThan(
+      types.indexOf('agent_start'),
+    );
+    const answer = tab.received[from + answered]?.value as { messages: unknown[] };
+    expect(answer.messages.map(textOf)).not.toContain('After the question.');
+  });
+
   it('is not given from an old copy: a turn since, and the next answer has it', async () => {
     const tab = await openTab();
     tab.socket.send(JSON.stringify({ type: 'rpc_ui_get_messages', id: 'before' }));
-    await tab.next('the answer before', (value) => value.id === 'before');
+    const before = await tab.next('the answer before', (value) => value.id === 'before');
     const mark = tab.received.length;
     tab.socket.send(JSON.stringify({ type: 'prompt', message: 'Fourth prompt.' }));
     await until(
@@ -123,7 +151,7 @@ describe('the conversation so far, through the bridge', () => {
     tab.socket.send(JSON.stringify({ type: 'rpc_ui_get_messages', id: 'after', last: 2 }));
     const after = await tab.next('the answer after', (value) => value.id === 'after');
     const { total, messages } = after.value as { total: number; messages: unknown[] };
-    expect(total).toBe(reference.length + 2);
+    expect(total).toBe((before.value as { total: number }).total + 2);
     expect(textOf(messages[0])).toBe('Fourth prompt.');
   });
 });
