@@ -23,6 +23,17 @@ async function openTab(): Promise<Tab> {
   return tab;
 }
 
+/** Send `lines` from `tab`, then wait until the agent ends the turn they start. */
+async function turn(tab: Tab, ...lines: Record<string, unknown>[]): Promise<void> {
+  const mark = tab.received.length;
+  for (const line of lines) tab.socket.send(JSON.stringify(line));
+  await until(
+    'the turn’s end',
+    () => tab.received.slice(mark).some((line) => line.value.type === 'agent_end') || undefined,
+    60_000,
+  );
+}
+
 /** The text of a message's content, as pi keeps it. */
 const textOf = (message: unknown): string => {
   const content = (message as { content?: unknown }).content;
@@ -36,15 +47,8 @@ beforeAll(async () => {
   cleanup = command.cleanup;
   bridge = await startBridge({ port: 0, agent: { ...command, label: 'pi' } });
   const tab = await openTab();
-  for (const prompt of ['First prompt.', 'Second prompt.', 'Third prompt.']) {
-    const mark = tab.received.length;
-    tab.socket.send(JSON.stringify({ type: 'prompt', message: prompt }));
-    await until(
-      `the reply to ${prompt}`,
-      () => tab.received.slice(mark).some((line) => line.value.type === 'agent_end') || undefined,
-      60_000,
-    );
-  }
+  for (const prompt of ['First prompt.', 'Second prompt.', 'Third prompt.'])
+    await turn(tab, { type: 'prompt', message: prompt });
   tab.socket.send(JSON.stringify({ type: 'get_messages', id: 'reference' }));
   const answer = await tab.next('the agent’s own answer', (value) => value.id === 'reference');
   reference = (answer.value as { data: { messages: unknown[] } }).data.messages;
@@ -112,20 +116,12 @@ describe('the conversation so far, through the bridge', () => {
   it('reaches the tab before any line the agent wrote after it: an answer is never older than what it follows', async () => {
     const tab = await openTab();
     // The copy is dropped by the turn below's lines; asked again with a prompt right behind it.
-    const mark = tab.received.length;
-    tab.socket.send(JSON.stringify({ type: 'prompt', message: 'Ordering prompt.' }));
-    await until(
-      'the reply',
-      () => tab.received.slice(mark).some((line) => line.value.type === 'agent_end') || undefined,
-      60_000,
-    );
+    await turn(tab, { type: 'prompt', message: 'Ordering prompt.' });
     const from = tab.received.length;
-    tab.socket.send(JSON.stringify({ type: 'rpc_ui_get_messages', id: 'ordered', last: 1 }));
-    tab.socket.send(JSON.stringify({ type: 'prompt', message: 'After the question.' }));
-    await until(
-      'the second reply',
-      () => tab.received.slice(from).some((line) => line.value.type === 'agent_end') || undefined,
-      60_000,
+    await turn(
+      tab,
+      { type: 'rpc_ui_get_messages', id: 'ordered', last: 1 },
+      { type: 'prompt', message: 'After the question.' },
     );
     const types = tab.received.slice(from).map((line) => line.value.type);
     const answered = types.indexOf('rpc_ui_messages');
@@ -141,13 +137,7 @@ describe('the conversation so far, through the bridge', () => {
     const tab = await openTab();
     tab.socket.send(JSON.stringify({ type: 'rpc_ui_get_messages', id: 'before' }));
     const before = await tab.next('the answer before', (value) => value.id === 'before');
-    const mark = tab.received.length;
-    tab.socket.send(JSON.stringify({ type: 'prompt', message: 'Fourth prompt.' }));
-    await until(
-      'the fourth reply',
-      () => tab.received.slice(mark).some((line) => line.value.type === 'agent_end') || undefined,
-      60_000,
-    );
+    await turn(tab, { type: 'prompt', message: 'Fourth prompt.' });
     tab.socket.send(JSON.stringify({ type: 'rpc_ui_get_messages', id: 'after', last: 2 }));
     const after = await tab.next('the answer after', (value) => value.id === 'after');
     const { total, messages } = after.value as { total: number; messages: unknown[] };
