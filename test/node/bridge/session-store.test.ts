@@ -36,6 +36,20 @@ function session(name: string, text: string, minutesAgo: number): string {
 }
 
 describe('the session store', () => {
+  it('lists a session as it is now: changed since the last list, its change shows; unchanged, the same', async () => {
+    const file = session('a.jsonl', lines(header('pi-a'), message('user', 'First.')), 5);
+    expect(await listSessions(dir, PROJECT)).toMatchObject([{ id: 'pi-a', messages: 1 }]);
+    expect(await listSessions(dir, PROJECT)).toMatchObject([{ id: 'pi-a', messages: 1 }]);
+    writeFileSync(
+      file,
+      lines(header('pi-a'), message('user', 'First.'), message('assistant', 'Yes.'), {
+        type: 'session_info',
+        name: 'Named now',
+      }),
+    );
+    expect(await listSessions(dir, PROJECT)).toMatchObject([{ id: 'pi-a', name: 'Named now', messages: 2 }]);
+  });
+
   it('lists the project’s sessions newest first, by name or first prompt, with their size', async () => {
     session(
       'a.jsonl',
