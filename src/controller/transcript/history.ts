@@ -17,7 +17,7 @@ import type { ExtensionUIController } from '../controller.js';
 import { objectOf } from './records.js';
 
 /** How many of the newest messages a transcript asks for first: more than a screen's worth. */
-export const FIRST_MESSAGES = 200;
+const FIRST_MESSAGES = 200;
 
 /** The id prefix of the questions a transcript asks; random, as other tabs see the agent's answers. */
 const ASK_PREFIX = 'rpc-ui-transcript-';
@@ -64,7 +64,7 @@ export class HistoryQuestion {
       if (message.type !== 'rpc_ui_hello') return take(message);
       const parsed = message.parse();
       const hello = parsed.ok ? objectOf(parsed.value) : undefined;
-      this.greeted(hello?.history === true);
+      this.#greeted(hello?.history === true);
       if (session !== undefined && hello?.session !== session) this.ask(FIRST_MESSAGES);
       session = hello?.session;
     });
@@ -93,7 +93,7 @@ export class HistoryQuestion {
   }
 
   /** The bridge greeted: whether it answers its own question (an older one does not). */
-  greeted(history: boolean): void {
+  #greeted(history: boolean): void {
     this.#bridge = history;
     const asked = this.#asked;
     if (!history && asked?.ofBridge) this.ask(asked.last);
