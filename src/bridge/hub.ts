@@ -90,8 +90,10 @@ export class AgentHub {
   #wire: AgentWire;
   /** This process's conversation, as tabs are given it (`rpc_ui_get_messages`). */
   #messages: AgentMessages;
-  /** This agent process's name for the tabs: answers given to another process never reach it. */
+  /** The conversation's name for tabs (anew at each start and move): no earlier answer reaches it. */
   #session = randomUUID();
+  /** This agent process's name for the tabs, anew at each start only. */
+  #process = randomUUID();
   #exit: BridgeAgentExit | undefined;
   /** The process has exited (its last output may still be on its way). */
   #stopped = false;
@@ -180,6 +182,7 @@ export class AgentHub {
     this.#answers = new TabAnswers();
     this.#table = new UiTable();
     this.#session = randomUUID();
+    this.#process = randomUUID();
     this.#exit = undefined;
     this.#stopped = false;
     this.#spawnError = undefined;
@@ -244,6 +247,7 @@ export class AgentHub {
       ...(identity ? { identity } : {}),
       ...(this.#folder === undefined ? {} : { folder: this.#folder }),
       session: this.#session,
+      process: this.#process,
       history: true,
       running: this.#exit === undefined,
       ...this.#table.live(),

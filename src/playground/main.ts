@@ -85,17 +85,26 @@ function showAgent(change: typeof shownAgent): void {
 }
 
 // A new agent process after the first: said, so that nobody wonders why the statuses went or why
-// a dialog closed. The connection lost in between means the bridge itself started again.
+// a dialog closed. The connection lost in between means the bridge itself started again. The
+// hello's `process` names the process (its `session` changes at a move to another session too,
+// which the sessions panel says); an older bridge's `session` stands in for it.
 const news = document.querySelector<HTMLElement>('#news');
-const greeted = { session: undefined as string | undefined, lost: false };
-function sayRestarted(session: string | undefined): void {
-  if (session === undefined) return;
-  if (news && greeted.session !== undefined && session !== greeted.session)
+const greeted = { process: undefined as string | undefined, lost: false };
+function sayRestarted(process: string | undefined): void {
+  if (process === undefined) return;
+  if (news && greeted.process !== undefined && process !== greeted.process)
     news.textContent = greeted.lost
       ? 'The bridge started again, and the agent with it.'
       : 'The agent started again.';
-  greeted.session = session;
+  greeted.process = process;
   greeted.lost = false;
+}
+
+/** The agent process a hello names (`process`, else an older bridge's `session`). */
+function processOf(hello: unknown, session: string | undefined): string | undefined {
+  const named =
+    typeof hello === 'object' && hello !== null ? (hello as { process?: unknown }).process : undefined;
+  return typeof named === 'string' ? named : session;
 }
 
 const transport = new WebSocketTransport({ url });
@@ -108,7 +117,7 @@ transport.on('message', (line) => {
   const relayed = parsed?.ok ? readBridgeMessage(parsed.value) : undefined;
   if (relayed?.type === 'rpc_ui_hello') {
     showAgent({ folder: relayed.folder });
-    sayRestarted(relayed.session);
+    sayRestarted(processOf(parsed?.ok ? parsed.value : undefined, relayed.session));
   }
   if (relayed?.type === 'rpc_ui_agent_stderr') log.addStderr(relayed.lines);
   else log.add('in', line.text);

@@ -58,10 +58,16 @@ export interface BridgeHello {
    */
   readonly folder?: string;
   /**
-   * A new random name at each start of the agent process: answers given to an earlier process
-   * must never reach this one (its ids may be the same). An older bridge sends none.
+   * A new random name at each start of the agent process and at each move to another session:
+   * answers given before must never reach this conversation (its ids may be the same). An older
+   * bridge sends none.
    */
   readonly session?: string;
+  /**
+   * A new random name at each start of the agent process only, so that a page can tell a restart
+   * from a move to another session. An older bridge sends none.
+   */
+  readonly process?: string;
   /**
    * Whether the bridge answers `rpc_ui_get_messages` (protocol/conversation.ts): a page asks it
    * for the last messages first. An older bridge sends none.

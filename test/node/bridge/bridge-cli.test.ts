@@ -32,6 +32,7 @@ describe('rpc-ui serve', () => {
       // The demo works in a folder of its own, in the state folder (where its sessions are kept).
       folder: expect.stringMatching(/rpc-ui-test-state-\w+\/demo\/pi\/work$/),
       session: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      process: expect.stringMatching(/^[0-9a-f-]{36}$/),
       history: true,
       running: true,
       dialogs: [],

@@ -71,6 +71,7 @@ describe('the agent ends', () => {
     expect(tab.values[0]).toEqual({
       type: 'rpc_ui_hello',
       session: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      process: expect.stringMatching(/^[0-9a-f-]{36}$/),
       agent: 'tea agent',
       // No folder named: the bridge's own, the home shown as ~.
       folder: folderName(process.cwd()),
@@ -137,6 +138,7 @@ describe('the agent started again', () => {
       const [before, after] = hello(tab);
       expect(after).toMatchObject({ running: true, dialogs: [] });
       expect(after?.session).not.toBe(before?.session);
+      expect(after?.process).not.toBe(before?.process);
     }
     expect(bridge.agent).not.toBe(firstAgent);
     // The new process asks "1" again: another question, answered once, by the new agent only.

@@ -333,9 +333,13 @@ describe.each(AGENTS)('$name: a page’s session commands, by id', ({ name }) =>
     const b = await Tab.open(first.url);
     await say(a, 'Remember the word heron.');
 
+    const greeted = await seen(b, 'the hello', (v) => v.type === 'rpc_ui_hello');
     let mark = b.received.length;
     expect(await sessionDone(a, { type: 'rpc_ui_new_session' })).toMatchObject({ ok: true });
-    await seenAfter(b, mark, 'the other tab greeted anew', (v) => v.type === 'rpc_ui_hello');
+    const again = await seenAfter(b, mark, 'the other tab greeted anew', (v) => v.type === 'rpc_ui_hello');
+    // Another conversation of the same process: a page can tell this from a restart.
+    expect(again.value.session).not.toBe(greeted.value.session);
+    expect(again.value.process).toBe(greeted.value.process);
     await say(a, 'Remember the word crane.');
     const listed = await sessionList(a);
     expect(listed.sessions.map((s) => s.firstPrompt)).toEqual([

@@ -52,6 +52,7 @@ describe('the bridge', () => {
     expect(tab.values[0]).toEqual({
       type: 'rpc_ui_hello',
       session: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      process: expect.stringMatching(/^[0-9a-f-]{36}$/),
       agent: 'pi (test)',
       identity: { name: 'pi', version: '0.73.1' },
       // Where the agent works: the demo's throwaway folder.

@@ -891,6 +891,7 @@ describe('fuzz: the bridge hub in process', () => {
               type: 'rpc_ui_hello',
               agent: 'fuzz',
               session: expect.stringMatching(/^[0-9a-f-]{36}$/),
+              process: expect.stringMatching(/^[0-9a-f-]{36}$/),
               history: true,
               running: true,
               dialogs: hello.dialogs,
