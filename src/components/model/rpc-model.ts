@@ -120,7 +120,8 @@ export class RpcModel extends BoundElement {
     const active = this.#list.activeIndex(catalog.map(modelKey), current);
     return html`<div id="list" role="listbox" part="list" aria-label=${text.modelListLabel}
       aria-busy=${choice?.busyWith('model') ? 'true' : 'false'}
-      @keydown=${this.#onKeydown} @click=${this.#onClick} @focusin=${this.#list.onFocusin}>${repeat(
+      @keydown=${this.#onKeydown} @click=${this.#onClick} @focusin=${this.#list.onFocusin}
+      @focusout=${this.#list.onFocusout}>${repeat(
         catalog,
         (model) => modelKey(model),
         (model, index) => this.#renderOption(model, index === active, modelKey(model) === current, text),
@@ -134,7 +135,7 @@ export class RpcModel extends BoundElement {
         : html` · ${format(text.modelContext, { window: tokenCount(model.contextWindow, this.locale) })}`;
     const provider = plainText(model.provider, { truncated: text.textTruncated, locale: this.locale });
     return html`<div role="option" part=${current ? 'model model-current' : 'model'}
-      data-key=${modelKey(model)} tabindex=${active ? 0 : -1} aria-selected=${active ? 'true' : 'false'}
+      data-key=${modelKey(model)} tabindex=${active ? 0 : -1} aria-selected=${this.#list.selected(active)}
       aria-current=${current ? 'true' : nothing}>
       <span class="label" part="name">${this.#name(model, text)}</span>
       <span class="meta" part="meta">${provider}${window}${current ? html` · <span>${text.modelCurrent}</span>` : nothing}</span>

@@ -11,7 +11,8 @@ type ListHost = ReactiveControllerHost &
  * options carry their item's key in `data-key`, and the active one has `tabindex="0"` and focus.
  * It keeps which option is active by key (so that a new list keeps it), keeps focus in the list
  * when a new list re-renders the options, takes the design's keys ({@link onListKeydown}), and
- * makes an option focused from outside (a screen reader's browse mode) the active one.
+ * makes an option focused from outside (a screen reader's browse mode) the active one. Focus
+ * coming into the list lands on the current option.
  */
 export class RovingList implements ReactiveController {
   readonly #host: ListHost;
@@ -20,6 +21,8 @@ export class RovingList implements ReactiveController {
   #active: string | undefined;
   /** Whether focus was in the list when the update began. */
   #focused = false;
+  /** Whether focus is in the list now, as its focus events tell. */
+  #within = false;
 
   constructor(host: ListHost) {
     this.#host = host;
@@ -92,9 +95,36 @@ export class RovingList implements ReactiveController {
     return key;
   }
 
+  /**
+   * The `aria-selected` of an option: the active one is selected only while focus is in the list.
+   * Orca moves its focus to an option a list box newly selects, whether the list has focus or not
+   * (its default script's onSelectionChanged): a selection moving as the list changed (a session
+   * started in another tab) took a person there from wherever they were.
+   */
+  selected(active: boolean): 'true' | 'false' {
+    return active && this.#within ? 'true' : 'false';
+  }
+
   /** For `@focusin`: an option focused from outside becomes the active one. */
   readonly onFocusin = (event: FocusEvent): void => {
+    if (!this.#within) {
+      this.#within = true;
+      this.#host.requestUpdate();
+    }
     this.keyOf(event);
+  };
+
+  /**
+   * For `@focusout`: focus leaving the list forgets the option made active, so that coming back
+   * lands on the current one (the list box pattern's selected option), not where it was left: a
+   * session opened or a model chosen elsewhere (another tab) moves the tab stop with it.
+   */
+  readonly onFocusout = (event: FocusEvent): void => {
+    const to = event.relatedTarget;
+    if (to instanceof Node && this.#list()?.contains(to)) return;
+    this.#within = false;
+    this.#active = undefined;
+    this.#host.requestUpdate();
   };
 
   #list(): HTMLElement | null {

@@ -58,8 +58,18 @@ export const sessionsStyles = [
       border-radius: var(--_radius);
       box-shadow: var(--_shadow);
     }
-    dialog::backdrop {
+    /* Over the viewport, as a modal one would be (shown with show(): session-dialogs.ts says why). */
+    .backdrop {
+      position: fixed;
+      inset: 0;
+      z-index: var(--rpc-z-index, 10);
       background: var(--_backdrop);
+    }
+    dialog[open] {
+      position: fixed;
+      inset: 0;
+      z-index: var(--rpc-z-index, 10);
+      margin: auto;
     }
     dialog .body {
       display: flex;

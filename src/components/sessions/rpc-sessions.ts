@@ -64,6 +64,7 @@ const TIME_TICK = 30_000;
  * @csspart status - what happened, a polite live region
  * @csspart error - why a command failed, an alert
  * @csspart dialog - the rename and fork dialogs; also `rename-dialog` and `fork-dialog`
+ * @csspart backdrop - what covers the page while a dialog is open
  * @csspart dialog-title - a dialog's title
  * @csspart name-input - the rename dialog's field
  * @csspart fork-list - the fork dialog's list box of prompts
@@ -183,7 +184,8 @@ export class RpcSessions extends BoundElement {
     const now = Date.now();
     return html`<div id="list" role="listbox" part="list" aria-label=${text.sessionsListLabel}
       aria-busy=${sessions.busy === 'open' ? 'true' : 'false'}
-      @keydown=${this.#onKeydown} @click=${this.#onClick} @focusin=${this.#list.onFocusin}>${repeat(
+      @keydown=${this.#onKeydown} @click=${this.#onClick} @focusin=${this.#list.onFocusin}
+      @focusout=${this.#list.onFocusout}>${repeat(
         list,
         (session) => session.id,
         (session, index) =>
@@ -200,7 +202,7 @@ export class RpcSessions extends BoundElement {
   ): TemplateResult {
     const messages = format(text.sessionsMessages, { count: session.messages }, this.locale);
     return html`<div role="option" part=${current ? 'session session-current' : 'session'}
-      data-key=${session.id} tabindex=${active ? 0 : -1} aria-selected=${active ? 'true' : 'false'}
+      data-key=${session.id} tabindex=${active ? 0 : -1} aria-selected=${this.#list.selected(active)}
       aria-current=${current ? 'true' : nothing}>
       <span class="label" part="label">${this.#label(session, text)}</span>
       <span class="meta" part="meta"><time datetime=${new Date(session.modified).toISOString()}

@@ -1,7 +1,12 @@
 /**
  * The two modal dialogs of `rpc-sessions`: name the current session, and fork it from one of its
- * prompts. Each is a native `<dialog>` shown modal (the page behind is inert), named by its title;
- * Tab stays inside, Escape closes it, and focus goes back to the button that opened it.
+ * prompts. Each is a native `<dialog>` named by its title, `aria-modal`, over a backdrop of its own
+ * that takes the pointer; Tab stays inside, Escape closes it, and focus goes back to the button
+ * that opened it.
+ *
+ * Shown with `show()`, not `showModal()`: with a modal one, Orca in Firefox said nothing as it
+ * opened and stayed in browse mode, so the name typed next ran Orca's navigation keys instead
+ * (docs/accessibility.md, "The console's panels"). The kit's contained dialogs are shown the same way.
  */
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import type { ForkPoint } from '../../protocol/sessions.js';
@@ -21,7 +26,7 @@ const NAME_LIMIT = 200;
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
-/** What both dialogs do: open modal over the page, close, give focus back. */
+/** What both dialogs do: open over the page, close, give focus back. */
 abstract class SessionDialog {
   protected readonly host: Host;
   #opener: HTMLElement | undefined;
@@ -44,8 +49,13 @@ abstract class SessionDialog {
     await this.host.updateComplete;
     const dialog = this.dialog;
     if (!dialog || dialog.open) return undefined;
-    dialog.showModal();
+    dialog.show();
     return dialog;
+  }
+
+  /** `dialog` over its backdrop, which is there while it is open. */
+  protected frame(dialog: TemplateResult): TemplateResult {
+    return html`<div class="backdrop" part="backdrop" ?hidden=${this.#opener === undefined}></div>${dialog}`;
   }
 
   /** Close it, if open, doing nothing (what it was about is over). */
@@ -62,12 +72,6 @@ abstract class SessionDialog {
   protected onKeydown = (event: KeyboardEvent): void => {
     const dialog = this.dialog;
     if (dialog) onDialogKeydown(event, dialog, { cancel: this.close, primary: () => this.primary() });
-  };
-
-  /** The browser's own Escape (a second one, a close request): closed the same way. */
-  protected onCancel = (event: Event): void => {
-    event.preventDefault();
-    this.close();
   };
 
   protected onClose = (): void => {
@@ -99,8 +103,8 @@ export class RenameDialog extends SessionDialog {
 
   render(text: SessionText): TemplateResult {
     // No <form>: a form is for sending to an address, and the kit sends nothing but its messages.
-    return html`<dialog id="rename" part="dialog rename-dialog" aria-labelledby="rename-title"
-      @keydown=${this.onKeydown} @cancel=${this.onCancel} @close=${this.onClose}>
+    return this.frame(html`<dialog id="rename" part="dialog rename-dialog" aria-modal="true" aria-labelledby="rename-title"
+      @keydown=${this.onKeydown} @close=${this.onClose}>
       <div class="body">
         <p class="title" part="dialog-title" id="rename-title">${text.sessionsRenameTitle}</p>
         <label>${text.sessionsNameLabel}
@@ -112,7 +116,7 @@ export class RenameDialog extends SessionDialog {
           <button type="button" class="primary" @click=${this.primary}>${text.sessionsSave}</button>
         </div>
       </div>
-    </dialog>`;
+    </dialog>`);
   }
 
   /** Save the name given; a blank one is not a name: the field says so and keeps focus. */
@@ -185,8 +189,9 @@ export class ForkDialog extends SessionDialog {
           tabindex=${index === active ? 0 : -1} aria-selected=${index === active ? 'true' : 'false'}>
           <span class="label">${plainText(point.text, truncation)}</span></div>`,
       )}</div>`;
-    return html`<dialog id="fork" part="dialog fork-dialog" aria-labelledby="fork-title" aria-describedby="fork-hint"
-      @keydown=${this.onKeydown} @cancel=${this.onCancel} @close=${this.onClose}>
+    return this.frame(html`<dialog id="fork" part="dialog fork-dialog" aria-modal="true" aria-labelledby="fork-title"
+      aria-describedby="fork-hint"
+      @keydown=${this.onKeydown} @close=${this.onClose}>
       <div class="body">
         <p class="title" part="dialog-title" id="fork-title">${text.sessionsForkTitle}</p>
         <p class="hint" id="fork-hint">${text.sessionsForkHint}</p>
@@ -198,7 +203,7 @@ export class ForkDialog extends SessionDialog {
             @click=${this.primary}>${text.sessionsForkSubmit}</button>
         </div>
       </div>
-    </dialog>`;
+    </dialog>`);
   }
 
   protected primary = (): void => {

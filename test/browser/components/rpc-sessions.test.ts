@@ -128,6 +128,31 @@ describe('rpc-sessions', () => {
     expect(activeOption()?.dataset.key, 'focus stays in the list').to.equal('s-2');
   });
 
+  it('comes back to the current session, and selects none while focus is elsewhere', async () => {
+    const { hello, list, options, activeOption, peer, sent, $ } = await mount();
+    const selected = () => options().map((option) => option.getAttribute('aria-selected'));
+    hello();
+    await list(SESSIONS, 's-2');
+    // Orca moves its focus to an option a list box newly selects, focused or not: none is, yet.
+    expect(selected()).to.deep.equal(['false', 'false', 'false']);
+    $<HTMLButtonElement>('[part="fork-button"]')?.focus();
+    await press('Tab');
+    await waitUntil(() => selected()[1] === 'true', 'the current session is not selected with focus on it');
+    await press('ArrowDown');
+    await waitUntil(() => activeOption()?.dataset.key === 's-1');
+    // Focus leaves: nothing is selected, and the session arrowed to is forgotten.
+    await combo(['Shift'], 'Tab');
+    await waitUntil(() => selected().every((value) => value === 'false'), 'an option stays selected');
+    expect(options().map((option) => option.tabIndex)).to.deep.equal([-1, 0, -1]);
+    // Another tab opens the first one: still none selected; Tab comes back to it, the current one.
+    const before = sent().length;
+    peer.writeMessage({ type: 'rpc_ui_sessions_changed' });
+    await list(SESSIONS, 's-3', before);
+    expect(selected()).to.deep.equal(['false', 'false', 'false']);
+    await press('Tab');
+    await waitUntil(() => selected()[0] === 'true' && activeOption()?.dataset.key === 's-3');
+  });
+
   it('opens a session with a click, and says why not when the bridge refuses', async () => {
     const { hello, list, options, sentOf, peer, text } = await mount();
     hello();
@@ -172,12 +197,19 @@ describe('rpc-sessions', () => {
     expect(input?.value, 'prefilled with its name').to.equal('Release notes');
     const node = await findNode((n) => n.role === 'dialog');
     expect(node?.name).to.equal('Name this session');
+    // Modal to the person, though shown with show() (session-dialogs.ts says why): said to be
+    // modal, and a backdrop of its own over the page takes the pointer.
+    expect(dialog?.getAttribute('aria-modal')).to.equal('true');
+    const backdrop = $<HTMLElement>('[part="backdrop"]');
+    expect(backdrop?.hidden).to.equal(false);
+    expect(el.shadowRoot?.elementFromPoint(1, 1)).to.equal(backdrop);
     // Tab stays inside; Escape closes and gives focus back, sending nothing.
     for (let i = 0; i < 4; i++) await press('Tab');
     expect(dialog?.contains(el.shadowRoot?.activeElement ?? null)).to.equal(true);
     await press('Escape');
     await waitUntil(() => dialog?.open === false);
     await waitUntil(() => el.shadowRoot?.activeElement === rename);
+    await waitUntil(() => backdrop?.hidden === true, 'the backdrop stays');
     expect(sent().some((line) => line.type === 'rpc_ui_name_session')).to.equal(false);
     // Again: a blank name is no name (said, nothing sent); then a name, Enter.
     await press('Enter');
