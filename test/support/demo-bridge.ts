@@ -12,7 +12,6 @@ import { type Bridge, startBridge } from '../../src/bridge/server.js';
 import { type StandInModel, startStandInModel } from '../../src/bridge/stand-in-model/server.js';
 import { KeptSession, keptSessionRecord } from '../../src/bridge/state/kept-session.js';
 import { freePort } from './free-port.mjs';
-import type { ChromiumPlayground } from './playground-page.js';
 
 /** The bridge and the stand-in model of {@link demoPiBridge}, once its `beforeAll` ran. */
 export interface DemoPiBridge {
@@ -20,8 +19,8 @@ export interface DemoPiBridge {
   readonly model: StandInModel;
 }
 
-/** The demo pi on the stand-in model behind a bridge serving `site`'s playground. */
-export function demoPiBridge(site: ChromiumPlayground): DemoPiBridge {
+/** The demo pi on the stand-in model behind a bridge serving the playground built in `site.dir`. */
+export function demoPiBridge(site: { readonly dir: string }): DemoPiBridge {
   let model: StandInModel | undefined;
   let bridge: Bridge | undefined;
   let state: string | undefined;

@@ -16,6 +16,7 @@ import { type Bridge, startBridge } from '../../../src/bridge/server.js';
 import type { OutboundMessage } from '../../../src/transport/transport.js';
 import { until } from '../../support/bridge-tab.js';
 import { buildPlayground } from '../../support/playground.js';
+import { pressHeard } from '../../support/screen-reader/heard.js';
 import { type ScreenReader, startScreenReader } from '../../support/screen-reader/orca.js';
 
 let playground: Awaited<ReturnType<typeof buildPlayground>>;
@@ -69,14 +70,8 @@ describe.each([
 ] as const)('Orca in %s, dialogs %s', (browser, presentation) => {
   let reader: ScreenReader;
 
-  /** Press `key`, then wait until Orca has said something for it and gone quiet; what it said. */
-  async function press(key: string): Promise<string> {
-    const mark = reader.speech.mark();
-    await reader.press(key);
-    await reader.speech.waitFor(`something said for ${key}`, /./, mark, 5000).catch(() => '');
-    await reader.speech.settle(600);
-    return reader.speech.textSince(mark);
-  }
+  /** Press `key` and wait for what Orca says for it. */
+  const press = (key: string) => pressHeard(reader, key);
 
   beforeAll(async () => {
     // An agent of its own: no question left open by another run is waiting for this one.
