@@ -117,6 +117,9 @@ describe.each(AGENTS)('%s: a real turn in the playground, on the stand-in model'
 
   it('a prompt sent while the agent works steers it: the agent takes it in and answers it', async () => {
     const page = await site.open(bridge.url);
+    // The conversation so far is read in first (of the bridge, after the page's hello): counted
+    // once it is there, so that only what this test says comes after it.
+    await expect.poll(() => shown(page), AGENT_WAIT).toContain('user: a long answer, please');
     const before = (await shown(page)).length;
     await sendMessage(page, 'another long answer');
     await expect.poll(() => page.locator('#send').textContent(), AGENT_WAIT).toBe('Steer');
