@@ -1,8 +1,9 @@
 /**
  * A reply's Markdown as blocks while it streams: the blocks before the last are parsed once and
  * kept as they are; each update parses again only the text from the start of the last one
- * (docs/markdown.md, "Streaming: the last block only"). Tokens are markdown-it's, with raw HTML
- * off: nothing in them is ever HTML to insert. DOM-free.
+ * (docs/markdown.md, "Streaming: the last block only"). A marker half-written at the end of the
+ * last line is held back until the line says what it is, so that it is not shown as text first.
+ * Tokens are markdown-it's, with raw HTML off: nothing in them is ever HTML to insert. DOM-free.
  */
 import markdownIt, { type Env, type MarkdownIt, type Token } from 'markdown-it';
 
@@ -25,6 +26,12 @@ export function createMarkdownParser(): MarkdownIt {
 /** Line endings as markdown-it makes them before it parses: `\r\n` and `\r` become `\n`. */
 const normalised = (text: string) => text.replace(/\r\n?/g, '\n');
 
+/** A line that is, so far, only the start of a list item, a heading or a quote (`- `, `12.`, `#`, `>`). */
+const BARE_MARKER = /(?:^|\n) {0,3}(?:[-+*]|\d{1,9}[.)]?|#{1,6}|>)[ \t]*$/;
+
+/** Emphasis, strikethrough, code, a table's pipe, a link, an image or an autolink begun at the end. */
+const OPEN_MARKER = /(?:[*_~`|<]+|!?\[)$/;
+
 /**
  * Blocks of a reply that grows: call {@link update} with the whole text so far at each change.
  * Text that is not the last one made longer (another reply, an edit) starts again.
@@ -38,9 +45,16 @@ export class StreamedBlocks {
   #text = '';
   /** Reference definitions of the kept text, for the links of the part parsed again. */
   #references: NonNullable<Env['references']> = {};
+  /** The end of the text not shown yet: a marker still being written. */
+  #held = '';
 
   constructor(md: MarkdownIt = createMarkdownParser()) {
     this.#md = md;
+  }
+
+  /** What the last update did not show: a marker at its end, still being written (else ''). */
+  get held(): string {
+    return this.#held;
   }
 
   /** The blocks of `text`, the kept ones the same objects as before. */
@@ -48,16 +62,41 @@ export class StreamedBlocks {
     const next = normalised(text);
     if (!next.startsWith(this.#text)) this.#reset();
     this.#text = next;
-    const tail = next.slice(this.#base);
-    const env: Env = { references: { ...this.#references } };
-    const open = blocksOf(this.#md.parse(tail, env), tail, this.#base);
+    const open = this.#parseTail(next);
     // Every block but the last is done, unless the last starts on a line not finished yet: that
     // line may still join the block before it (a half-typed `3.` continuing a list).
-    const lastLine = tail.lastIndexOf('\n') + 1 + this.#base;
+    const lastLine = next.lastIndexOf('\n') + 1;
     const unfinished = !next.endsWith('\n') && open.at(-1)?.start === lastLine;
     const done = Math.max(0, open.length - (unfinished ? 2 : 1));
     if (done > 0) this.#keep(open.slice(0, done), open[done]?.start ?? next.length);
     return [...this.#kept, ...open.slice(done)];
+  }
+
+  /**
+   * The blocks from the last kept one on. The last line, while unfinished, may end in a marker
+   * that is not one yet: a bare `-` that a list item may follow, or a `**` markdown-it leaves as
+   * text for now. That part is left out until more comes.
+   */
+  #parseTail(text: string): MarkdownBlock[] {
+    let tail = text.slice(this.#base);
+    this.#held = '';
+    if (tail.endsWith('\n')) return this.#blocks(tail);
+    const bare = BARE_MARKER.exec(tail);
+    if (bare) {
+      const start = bare[0].startsWith('\n') ? bare.index + 1 : bare.index;
+      this.#held = tail.slice(start);
+      tail = tail.slice(0, start);
+    }
+    const blocks = this.#blocks(tail);
+    const marker = OPEN_MARKER.exec(tail)?.[0];
+    if (marker === undefined || !endsAsText(blocks.at(-1), marker)) return blocks;
+    this.#held = marker + this.#held;
+    return this.#blocks(tail.slice(0, -marker.length));
+  }
+
+  #blocks(tail: string): MarkdownBlock[] {
+    const env: Env = { references: { ...this.#references } };
+    return blocksOf(this.#md.parse(tail, env), tail, this.#base);
   }
 
   #keep(blocks: readonly MarkdownBlock[], end: number): void {
@@ -74,6 +113,13 @@ export class StreamedBlocks {
     this.#base = 0;
     this.#references = {};
   }
+}
+
+/** Whether `block` ends in text that ends with `marker`: markdown-it left it unmatched, as text. */
+function endsAsText(block: MarkdownBlock | undefined, marker: string): boolean {
+  const inline = block?.tokens.findLast((token) => token.type === 'inline');
+  const last = inline?.children?.at(-1);
+  return last?.type === 'text' && last.content.endsWith(marker);
 }
 
 /** The top-level blocks of `tokens`, parsed from `source`, which starts at `offset` in the reply. */
