@@ -5,7 +5,8 @@
  * last line is held back until the line says what it is, so that it is not shown as text first.
  * Tokens are markdown-it's, with raw HTML off: nothing in them is ever HTML to insert. DOM-free.
  */
-import markdownIt, { type Env, type MarkdownIt, type Token } from 'markdown-it';
+import type { Env, MarkdownIt, Token } from 'markdown-it';
+import { createMarkdownParser } from './parser.js';
 
 /** One top-level block of a reply: its tokens, from its opening token to its closing one. */
 export interface MarkdownBlock {
@@ -13,14 +14,6 @@ export interface MarkdownBlock {
   readonly start: number;
   /** Its tokens, as markdown-it gives them; `map` lines count from the parse that made them. */
   readonly tokens: readonly Token[];
-}
-
-/** The parser the kit uses: CommonMark with GFM's tables and strikethrough, no raw HTML. */
-export function createMarkdownParser(): MarkdownIt {
-  // `fuzzyLink` off: it would link `setup.py` and `main.rs` as addresses.
-  const md = markdownIt({ html: false, linkify: true });
-  md.linkify.set({ fuzzyLink: false });
-  return md;
 }
 
 /** Line endings as markdown-it makes them before it parses: `\r\n` and `\r` become `\n`. */

@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import type { Token } from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { createMarkdownParser, StreamedBlocks } from '../../../src/markdown/streamed-blocks.js';
+import { createMarkdownParser } from '../../../src/markdown/parser.js';
+import { StreamedBlocks } from '../../../src/markdown/streamed-blocks.js';
 import { fuzzParameters, fuzzTimeout } from '../../support/fuzz.js';
 
 const HARD = [
