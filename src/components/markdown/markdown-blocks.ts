@@ -1,0 +1,178 @@
+/**
+ * Markdown blocks (src/markdown/streamed-blocks.ts) as Lit templates: every piece of text goes
+ * through a binding, never an HTML string. Headings are demoted under the conversation's own;
+ * links open only when the person activates them, in a new browsing context without an opener,
+ * their address shown on hover and focus; an image's address is never fetched by itself.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Token } from 'markdown-it';
+import type { MarkdownBlock } from '../../markdown/streamed-blocks.js';
+
+/** What the rendering needs to know of the page around it. */
+export interface MarkdownView {
+  /** The heading level a `#` heading becomes (the conversation's own are above it): 3 gives h3. */
+  readonly topHeading: 2 | 3 | 4 | 5 | 6;
+  /** Said for an image, which is not fetched: `{alt}` is its text. */
+  readonly imageLabel: (alt: string) => string;
+}
+
+/** A token and what it holds: the tokens between its opening and its closing one. */
+interface Node {
+  readonly token: Token;
+  readonly children: Node[];
+}
+
+/** Flat tokens (nesting +1 opens, -1 closes) as a tree. */
+function treeOf(tokens: readonly Token[]): Node[] {
+  const root: Node[] = [];
+  const open: Node[][] = [root];
+  for (const token of tokens) {
+    if (token.nesting === -1) {
+      if (open.length > 1) open.pop();
+      continue;
+    }
+    const node: Node = { token, children: [] };
+    open.at(-1)?.push(node);
+    if (token.nesting === 1) open.push(node.children);
+  }
+  return root;
+}
+
+/** One block, as a template. */
+export function renderBlock(block: MarkdownBlock, view: MarkdownView): TemplateResult {
+  return html`${treeOf(block.tokens).map((node) => renderNode(node, view))}`;
+}
+
+function renderNodes(nodes: readonly Node[], view: MarkdownView): TemplateResult[] {
+  return nodes.map((node) => renderNode(node, view));
+}
+
+function renderNode(node: Node, view: MarkdownView): TemplateResult {
+  const { token, children } = node;
+  const inner = () => renderNodes(children, view);
+  switch (token.type) {
+    case 'paragraph_open':
+      // A tight list's paragraphs are hidden: their text stands in the item itself.
+      return token.hidden ? html`${inner()}` : html`<p>${inner()}</p>`;
+    case 'heading_open':
+      return heading(Number(token.tag.slice(1)), inner(), view);
+    case 'bullet_list_open':
+      return html`<ul>${inner()}</ul>`;
+    case 'ordered_list_open':
+      return html`<ol start=${token.attrGet('start') ?? nothing}>${inner()}</ol>`;
+    case 'list_item_open':
+      return listItem(children, view);
+    case 'blockquote_open':
+      return html`<blockquote>${inner()}</blockquote>`;
+    case 'table_open':
+      return html`<div class="table"><table>${inner()}</table></div>`;
+    case 'thead_open':
+      return html`<thead>${inner()}</thead>`;
+    case 'tbody_open':
+      return html`<tbody>${inner()}</tbody>`;
+    case 'tr_open':
+      return html`<tr>${inner()}</tr>`;
+    case 'th_open':
+      return html`<th scope="col" class=${alignment(token)}>${inner()}</th>`;
+    case 'td_open':
+      return html`<td class=${alignment(token)}>${inner()}</td>`;
+    case 'fence':
+    case 'code_block': {
+      const language = token.info.trim().split(/\s/)[0];
+      return html`<pre class="code" data-language=${language || nothing}><code>${token.content}</code></pre>`;
+    }
+    case 'hr':
+      return html`<hr />`;
+    case 'inline':
+      return html`${renderInline(token.children ?? [], view)}`;
+    default:
+      // Anything else markdown-it may give (none with raw HTML off) is its text.
+      return html`${token.content}${inner()}`;
+  }
+}
+
+/** `# …` is `topHeading`, `## …` the one under it, and so on; below h6, h6. */
+function heading(level: number, content: unknown, view: MarkdownView): TemplateResult {
+  switch (Math.min(6, view.topHeading + level - 1)) {
+    case 2:
+      return html`<h2>${content}</h2>`;
+    case 3:
+      return html`<h3>${content}</h3>`;
+    case 4:
+      return html`<h4>${content}</h4>`;
+    case 5:
+      return html`<h5>${content}</h5>`;
+    default:
+      return html`<h6>${content}</h6>`;
+  }
+}
+
+/** A list item; `[ ]` or `[x]` at its start makes it a task, with a box that says its state. */
+function listItem(children: readonly Node[], view: MarkdownView): TemplateResult {
+  const task = taskOf(children);
+  if (!task) return html`<li>${renderNodes(children, view)}</li>`;
+  return html`<li class="task"><input type="checkbox" disabled .checked=${task.done} />${renderNodes(task.rest, view)}</li>`;
+}
+
+/** The task a list item's first text starts with, and the item without its marker. */
+function taskOf(children: readonly Node[]): { done: boolean; rest: Node[] } | undefined {
+  const [first, ...others] = children;
+  const inline = first?.token.type === 'paragraph_open' ? first.children[0]?.token : undefined;
+  const text = inline?.children?.[0];
+  const marker = text?.type === 'text' ? /^\[([ xX])\] /.exec(text.content) : null;
+  if (!first || !inline || !text || !marker) return undefined;
+  // Copies: the tokens of a kept block are drawn again as they are.
+  const withoutMarker = copyOf(text, { content: text.content.slice(marker[0].length) });
+  const inlineWithout = copyOf(inline, { children: [withoutMarker, ...(inline.children?.slice(1) ?? [])] });
+  const paragraph: Node = { token: first.token, children: [{ token: inlineWithout, children: [] }] };
+  return { done: marker[1] !== ' ', rest: [paragraph, ...others] };
+}
+
+/** `token` with `change` made, the original left as it is. */
+function copyOf(token: Token, change: Partial<Pick<Token, 'content' | 'children'>>): Token {
+  return Object.assign(Object.create(Object.getPrototypeOf(token) as object) as Token, token, change);
+}
+
+/** A cell's alignment as a class: an inline style would need the page's CSP to allow it. */
+function alignment(token: Token): string | typeof nothing {
+  const style = String(token.attrGet('style') ?? '');
+  const align = /text-align:\s*(left|center|right)/.exec(style)?.[1];
+  return align ? `align-${align}` : nothing;
+}
+
+/** Inline tokens (a flat run with opening and closing ones), as templates. */
+function renderInline(tokens: readonly Token[], view: MarkdownView): TemplateResult[] {
+  return treeOf(tokens).map((node) => renderInlineNode(node, view));
+}
+
+function renderInlineNode(node: Node, view: MarkdownView): TemplateResult {
+  const { token, children } = node;
+  const inner = () => children.map((child) => renderInlineNode(child, view));
+  switch (token.type) {
+    case 'softbreak':
+      return html`\n`;
+    case 'hardbreak':
+      return html`<br />`;
+    case 'code_inline':
+      return html`<code>${token.content}</code>`;
+    case 'em_open':
+      return html`<em>${inner()}</em>`;
+    case 'strong_open':
+      return html`<strong>${inner()}</strong>`;
+    case 's_open':
+      return html`<s>${inner()}</s>`;
+    case 'link_open': {
+      const href = String(token.attrGet('href') ?? '');
+      return html`<a href=${href} target="_blank" rel="noopener noreferrer" data-href=${href}
+        title=${token.attrGet('title') ?? href}>${inner()}</a>`;
+    }
+    case 'image': {
+      // Not fetched: its text, and its address as text (a link the person may follow is text too).
+      const alt = token.children?.map((child) => child.content).join('') ?? token.content;
+      return html`<span class="image" role="img" aria-label=${view.imageLabel(alt)}>${view.imageLabel(alt)}
+        <span class="address">${token.attrGet('src') ?? ''}</span></span>`;
+    }
+    default:
+      return html`${token.content}${inner()}`;
+  }
+}
