@@ -3,7 +3,10 @@
  * do (run, fetch or open anything by itself).
  */
 import { expect, fixture, html } from '@open-wc/testing';
+import { css, LitElement, type TemplateResult } from 'lit';
 import { renderBlock } from '../../../src/components/markdown/markdown-blocks.js';
+import { markdownStyles } from '../../../src/components/markdown/markdown-blocks.styles.js';
+import { press } from '../../support/keys.js';
 import { StreamedBlocks } from '../../../src/markdown/streamed-blocks.js';
 
 const VIEW = { topHeading: 3, imageLabel: (alt: string) => `Image (not loaded): ${alt}` } as const;
@@ -16,7 +19,45 @@ async function shown(markdown: string): Promise<HTMLElement> {
 const texts = (root: ParentNode, selector: string) =>
   [...root.querySelectorAll(selector)].map((element) => element.textContent?.trim());
 
+/** A shadow root with the kit's styles for Markdown, as an element drawing it has. */
+class MarkdownHost extends LitElement {
+  static override styles = [
+    css`
+      :host {
+        --_fg: #111;
+        --_bg: #fff;
+        --_muted: #555;
+        --_border: #888;
+        --_link: #005fb8;
+        --_focus: #005fb8;
+      }
+    `,
+    markdownStyles,
+  ];
+  content: TemplateResult | undefined;
+  protected override render(): TemplateResult {
+    return html`<div class="markdown">${this.content}</div>`;
+  }
+}
+customElements.define('test-markdown-host', MarkdownHost);
+
 describe('Markdown blocks', () => {
+  it('shows where a link goes while it has focus, whatever its text says', async () => {
+    const [block] = new StreamedBlocks().update('[the docs](https://example.com/a/very/long/path)');
+    const host = await fixture<MarkdownHost>(html`<test-markdown-host></test-markdown-host>`);
+    host.content = block ? renderBlock(block, VIEW) : undefined;
+    host.requestUpdate();
+    await host.updateComplete;
+    const link = host.shadowRoot?.querySelector('a');
+    const after = () => (link ? getComputedStyle(link, '::after').content : '');
+    expect(['none', 'normal', '']).to.include(after());
+    await press('Tab');
+    expect(host.shadowRoot?.activeElement).to.equal(link);
+    // Firefox gives the computed value as written (`attr(…)`), the others resolved.
+    expect(after()).to.be.oneOf(['"https://example.com/a/very/long/path"', 'attr(data-href)']);
+    expect(link?.dataset.href).to.equal(link?.getAttribute('href'));
+  });
+
   it('demotes headings under the conversation’s own', async () => {
     const root = await shown('# Top\n\n## Under\n\n###### Deepest');
     expect(texts(root, 'h3')).to.deep.equal(['Top']);

@@ -1,0 +1,94 @@
+import { css } from 'lit';
+
+/**
+ * The look of Markdown blocks (markdown-blocks.ts), for an element that draws them in its shadow
+ * root and defines the kit's `--_fg`, `--_muted`, `--_border`, `--_link` and `--_focus`.
+ */
+export const markdownStyles = css`
+  .markdown :is(p, ul, ol, blockquote, pre, .table) {
+    margin-block: 0.5em;
+  }
+  .markdown :is(h2, h3, h4, h5, h6) {
+    margin-block: 0.75em 0.25em;
+    font-size: 1em;
+  }
+  .markdown h3 {
+    font-size: 1.1em;
+  }
+  .markdown blockquote {
+    margin-inline: 0;
+    padding-inline-start: 0.75em;
+    border-inline-start: 3px solid var(--_border);
+    color: var(--_muted);
+  }
+  .markdown li.task {
+    list-style: none;
+  }
+  .markdown li.task input {
+    margin-inline: -1.4em 0.4em;
+  }
+  /* Wide tables and long lines scroll in their own box; command output keeps its columns. */
+  .markdown .table,
+  .markdown pre {
+    overflow-x: auto;
+  }
+  .markdown table {
+    border-collapse: collapse;
+  }
+  .markdown :is(th, td) {
+    padding: 0.25em 0.5em;
+    border: 1px solid var(--_border);
+  }
+  .markdown .align-center {
+    text-align: center;
+  }
+  .markdown .align-right {
+    text-align: end;
+  }
+  .markdown :is(code, pre) {
+    font-family: var(--rpc-font-mono, ui-monospace, 'SF Mono', Menlo, Consolas, monospace);
+    font-size: 0.92em;
+  }
+  .markdown pre {
+    padding: 0.5em 0.75em;
+    border: 1px solid var(--_border);
+    border-radius: 4px;
+    white-space: pre;
+  }
+  .markdown a {
+    position: relative;
+    color: var(--_link);
+  }
+  /* The address a link goes to, shown while the pointer is on it or focus is: text cannot hide it. */
+  .markdown a:is(:hover, :focus-visible)::after {
+    content: attr(data-href);
+    position: absolute;
+    inset-block-start: 100%;
+    inset-inline-start: 0;
+    z-index: 1;
+    max-inline-size: 40ch;
+    padding: 0.1em 0.4em;
+    overflow-wrap: anywhere;
+    color: var(--_fg);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    font-size: 0.85em;
+    white-space: normal;
+  }
+  .markdown a:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+  }
+  .markdown .image .address {
+    font-family: var(--rpc-font-mono, ui-monospace, monospace);
+    color: var(--_muted);
+  }
+  @media (forced-colors: active) {
+    .markdown a {
+      color: LinkText;
+    }
+    .markdown :is(th, td, pre, blockquote) {
+      border-color: CanvasText;
+    }
+  }
+`;
