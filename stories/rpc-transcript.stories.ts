@@ -16,6 +16,57 @@ interface TranscriptArgs {
   readonly upTo?: number;
   /** Instead, a conversation of this many messages, as an agent's `get_messages` gives it back. */
   readonly messages?: number;
+  /** Instead, one prompt and this reply, in Markdown. */
+  readonly reply?: string;
+}
+
+/** A reply with most of what Markdown draws: what agents write when they explain a change. */
+const RICH_REPLY = `# Refactoring plan
+
+The parser is **too slow** on long replies, and \`parse()\` allocates a ~~string~~ buffer per call.
+
+## Steps
+
+1. Split \`src/parse.ts\` into blocks
+2. Keep the blocks already parsed
+   - only the last one changes
+   - its tokens are reused
+3. Measure again
+
+- [x] Read the parser
+- [ ] Write the benchmark
+
+| File | Lines | Change |
+| :--- | ---: | :---: |
+| src/parse.ts | 412 | split |
+| src/blocks.ts | 0 | new |
+
+\`\`\`ts
+export function parse(text: string): Block[] {
+  return blocksOf(tokenize(text));
+}
+\`\`\`
+
+\`\`\`
+$ ls -la src
+-rw-r--r--  1 me  staff   412 Dec  7 10:02 parse.ts
+-rw-r--r--  1 me  staff  1093 Dec  7 10:02 index.ts
+\`\`\`
+
+> Note: nothing in a reply is HTML: <b>this</b> stays as typed.
+
+See [the CommonMark spec](https://spec.commonmark.org/0.31.2/) or write to mailto:team@example.com.
+![the parse timings](https://example.com/timings.png)
+`;
+
+/** One prompt and `reply`, as after a reload. */
+function answered(reply: string): Transcript {
+  const transcript = new Transcript();
+  transcript.restore([
+    { role: 'user', content: 'How would you make the parser faster?' },
+    { role: 'assistant', content: reply, stopReason: 'stop' },
+  ]);
+  return transcript;
 }
 
 /** `count` messages, prompts and replies in turn, restored as after a reload. */
@@ -63,10 +114,10 @@ const meta = {
     'The conversation as the agent streams it: a `Transcript` follows an `ExtensionUIController` into which real turns of pi 1.6.0 and oh-my-pi on the stand-in model (`test/fixtures/*/stand-in-turns.jsonl`) are played. Tool calls and thinking are collapsed; a stopped turn says so.',
   ),
   args: { turns: piTurns },
-  render: ({ turns, upTo, messages }) =>
+  render: ({ turns, upTo, messages, reply }) =>
     html`<rpc-transcript
       style="block-size: 400px"
-      .transcript=${messages ? restored(messages) : played(turns, upTo)}
+      .transcript=${reply ? answered(reply) : messages ? restored(messages) : played(turns, upTo)}
     ></rpc-transcript>`,
 } satisfies Meta<TranscriptArgs>;
 
@@ -105,6 +156,27 @@ export const Streaming: Story = {
   play: async ({ canvasElement }) => {
     const el = canvasElement.querySelector('rpc-transcript');
     await waitFor(() => expect(el?.shadowRoot?.querySelector('[aria-busy="true"]')).toBeTruthy());
+  },
+};
+
+/**
+ * A reply in Markdown: demoted headings, lists, tasks, a table, code in monospace (command output
+ * keeps its columns), a quote whose HTML stays text, links that show where they go on hover and
+ * focus, and an image that is named, not fetched.
+ */
+export const MarkdownReply: Story = {
+  args: { reply: RICH_REPLY },
+  play: async ({ canvasElement }) => {
+    const screen = await root(canvasElement);
+    await expect(screen.getByRole('heading', { level: 3, name: 'Refactoring plan' })).toBeVisible();
+    await expect(screen.getByRole('heading', { level: 4, name: 'Steps' })).toBeVisible();
+    await expect(screen.getByRole('table')).toBeVisible();
+    await expect(screen.getByRole('columnheader', { name: 'Lines' })).toBeVisible();
+    await expect(screen.getByRole('checkbox', { name: /Read the parser/ })).toBeChecked();
+    await expect(screen.getByText('<b>this</b>', { exact: false })).toBeVisible();
+    const link = screen.getByRole('link', { name: 'the CommonMark spec' });
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(screen.getByText('Image, not loaded: the parse timings', { exact: false })).toBeVisible();
   },
 };
 

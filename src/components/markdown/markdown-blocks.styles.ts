@@ -2,10 +2,11 @@ import { css } from 'lit';
 
 /**
  * The look of Markdown blocks (markdown-blocks.ts), for an element that draws them in its shadow
- * root and defines the kit's `--_fg`, `--_muted`, `--_border`, `--_link` and `--_focus`.
+ * root and defines the kit's `--_fg`, `--_bg`, `--_muted`, `--_border`, `--_link`, `--_focus` and
+ * `--_mono` (monoToken).
  */
 export const markdownStyles = css`
-  .markdown :is(p, ul, ol, blockquote, pre, .table) {
+  .markdown :is(p, ul, ol, blockquote, .table) {
     margin-block: 0.5em;
   }
   .markdown :is(h2, h3, h4, h5, h6) {
@@ -46,14 +47,59 @@ export const markdownStyles = css`
     text-align: end;
   }
   .markdown :is(code, pre) {
-    font-family: var(--rpc-font-mono, ui-monospace, 'SF Mono', Menlo, Consolas, monospace);
+    font-family: var(--_mono);
     font-size: 0.92em;
   }
+  .markdown :not(pre) > code {
+    padding: 0.05em 0.3em;
+    border-radius: 3px;
+    background: color-mix(in srgb, var(--_fg) 8%, transparent);
+  }
+  .markdown pre code {
+    font-size: inherit;
+  }
   .markdown pre {
+    margin: 0;
+    background: color-mix(in srgb, var(--_fg) 4%, transparent);
     padding: 0.5em 0.75em;
     border: 1px solid var(--_border);
-    border-radius: 4px;
+    border-radius: 0 0 4px 4px;
     white-space: pre;
+  }
+  /* A code block: its language and copy button on a bar above the code. */
+  .markdown .code-block {
+    margin-block: 0.5em;
+  }
+  .markdown .code-head {
+    display: flex;
+    align-items: center;
+    gap: 0.5em;
+    padding: 0.15em 0.25em 0.15em 0.75em;
+    border: 1px solid var(--_border);
+    border-block-end: none;
+    border-radius: 4px 4px 0 0;
+    color: var(--_muted);
+    font-size: 0.85em;
+  }
+  .markdown .language {
+    font-family: var(--_mono);
+  }
+  .markdown .copy {
+    margin-inline-start: auto;
+    padding: 0.1em 0.6em;
+    font: inherit;
+    color: var(--_fg);
+    background: transparent;
+    border: 1px solid var(--_border);
+    border-radius: 4px;
+    cursor: pointer;
+  }
+  .markdown .copy:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 1px;
+  }
+  .markdown .copied:empty {
+    display: none;
   }
   .markdown a {
     position: relative;
@@ -79,16 +125,27 @@ export const markdownStyles = css`
     outline: 2px solid var(--_focus);
     outline-offset: 1px;
   }
+  /* An image not loaded: a box with its text and its address, not mistaken for the text around it. */
+  .markdown .image {
+    display: inline-block;
+    padding: 0.1em 0.5em;
+    border: 1px dashed var(--_border);
+    border-radius: 4px;
+  }
   .markdown .image .address {
-    font-family: var(--rpc-font-mono, ui-monospace, monospace);
+    font-family: var(--_mono);
     color: var(--_muted);
   }
   @media (forced-colors: active) {
     .markdown a {
       color: LinkText;
     }
-    .markdown :is(th, td, pre, blockquote) {
+    .markdown :is(th, td, pre, blockquote, .code-head, .copy) {
       border-color: CanvasText;
+    }
+    .markdown .copy {
+      color: ButtonText;
+      background: ButtonFace;
     }
   }
 `;

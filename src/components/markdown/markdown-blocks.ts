@@ -7,6 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Token } from 'markdown-it';
 import type { MarkdownBlock } from '../../markdown/streamed-blocks.js';
+import { type CopyWords, copyButton } from './copy-button.js';
 
 /** What the rendering needs to know of the page around it. */
 export interface MarkdownView {
@@ -14,6 +15,8 @@ export interface MarkdownView {
   readonly topHeading: 2 | 3 | 4 | 5 | 6;
   /** Said for an image, which is not fetched: `{alt}` is its text. */
   readonly imageLabel: (alt: string) => string;
+  /** What a code block's copy button says. */
+  readonly copy: CopyWords;
 }
 
 /** A token and what it holds: the tokens between its opening and its closing one. */
@@ -77,10 +80,8 @@ function renderNode(node: Node, view: MarkdownView): TemplateResult {
     case 'td_open':
       return html`<td class=${alignment(token)}>${inner()}</td>`;
     case 'fence':
-    case 'code_block': {
-      const language = token.info.trim().split(/\s/)[0];
-      return html`<pre class="code" data-language=${language || nothing}><code>${token.content}</code></pre>`;
-    }
+    case 'code_block':
+      return codeBlock(token, view);
     case 'hr':
       return html`<hr />`;
     case 'inline':
@@ -89,6 +90,20 @@ function renderNode(node: Node, view: MarkdownView): TemplateResult {
       // Anything else markdown-it may give (none with raw HTML off) is its text.
       return html`${token.content}${inner()}`;
   }
+}
+
+/**
+ * Code as written, in monospace, its columns kept: the language its fence names (as text) and a
+ * button that copies it above it.
+ */
+function codeBlock(token: Token, view: MarkdownView): TemplateResult {
+  const language = token.type === 'fence' ? (token.info.trim().split(/\s/)[0] ?? '') : '';
+  return html`<div class="code-block" part="code">
+    <div class="code-head">
+      ${language ? html`<span class="language">${language}</span>` : nothing}${copyButton(token.content, view.copy)}
+    </div>
+    <pre class="code" data-language=${language || nothing}><code>${token.content}</code></pre>
+  </div>`;
 }
 
 /** `# …` is `topHeading`, `## …` the one under it, and so on; below h6, h6. */
@@ -107,11 +122,17 @@ function heading(level: number, content: unknown, view: MarkdownView): TemplateR
   }
 }
 
-/** A list item; `[ ]` or `[x]` at its start makes it a task, with a box that says its state. */
+/**
+ * A list item; `[ ]` or `[x]` at its start makes it a task, with a box that says its state and is
+ * named by the task's first paragraph (its label), not by what is nested under it.
+ */
 function listItem(children: readonly Node[], view: MarkdownView): TemplateResult {
   const task = taskOf(children);
   if (!task) return html`<li>${renderNodes(children, view)}</li>`;
-  return html`<li class="task"><input type="checkbox" disabled .checked=${task.done} />${renderNodes(task.rest, view)}</li>`;
+  const [first, ...rest] = task.rest;
+  return html`<li class="task">
+    <label><input type="checkbox" disabled .checked=${task.done} />${first ? renderNode(first, view) : nothing}</label>${renderNodes(rest, view)}
+  </li>`;
 }
 
 /** The task a list item's first text starts with, and the item without its marker. */
@@ -169,8 +190,8 @@ function renderInlineNode(node: Node, view: MarkdownView): TemplateResult {
     case 'image': {
       // Not fetched: its text, and its address as text (a link the person may follow is text too).
       const alt = token.children?.map((child) => child.content).join('') ?? token.content;
-      return html`<span class="image" role="img" aria-label=${view.imageLabel(alt)}>${view.imageLabel(alt)}
-        <span class="address">${token.attrGet('src') ?? ''}</span></span>`;
+      // Text, not an image role: a screen reader says the address a sighted reader sees.
+      return html`<span class="image">${view.imageLabel(alt)} <span class="address">${token.attrGet('src') ?? ''}</span></span>`;
     }
     default:
       return html`${token.content}${inner()}`;

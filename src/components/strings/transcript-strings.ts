@@ -35,6 +35,16 @@ export interface TranscriptStrings {
   transcriptCompactedTokens: string;
   /** Conversation: a command that failed, before the agent's error: `{command}`. */
   transcriptCommandFailed: string;
+  /** Conversation, a reply: an image it names by address, which is not loaded: `{alt}`, its text. */
+  transcriptImage: string;
+  /** Conversation, a reply: an image it names by address, without a text of its own. */
+  transcriptImageUntitled: string;
+  /** Conversation, a reply: the button that copies a code block. */
+  transcriptCopyCode: string;
+  /** Conversation, a reply: said once a code block is on the clipboard. */
+  transcriptCopied: string;
+  /** Conversation, a reply: said when the clipboard refused a code block. */
+  transcriptCopyFailed: string;
   /** Conversation: a reply said whole to screen readers: `{text}`. */
   transcriptReplyAnnouncement: string;
   /** Conversation: the button that renders earlier entries: `{count}` not rendered yet. */
@@ -70,6 +80,11 @@ export const transcriptEnglish = {
     'The context was full: the agent compacted the earlier conversation into this summary',
   transcriptCompactedTokens: '{tokens} tokens before',
   transcriptCommandFailed: '“{command}” failed:',
+  transcriptImage: 'Image, not loaded: {alt}',
+  transcriptImageUntitled: 'Image, not loaded',
+  transcriptCopyCode: 'Copy code',
+  transcriptCopied: 'Copied',
+  transcriptCopyFailed: 'Could not copy: select the code and copy it yourself.',
   transcriptReplyAnnouncement: 'The agent says: {text}',
   transcriptEarlier: {
     one: 'Show earlier messages ({count} more)',

@@ -39,7 +39,7 @@ export const transcriptStyles = [
       outline-offset: -2px;
     }
 
-    ol {
+    .log > ol {
       display: flex;
       flex-direction: column;
       gap: 0.75rem;
@@ -67,7 +67,19 @@ export const transcriptStyles = [
       border-radius: var(--_radius);
     }
 
-    .assistant[aria-busy='true'] .text::after {
+    /* Replies are Markdown: its paragraphs' own spacing, not the prompt's line breaks. */
+    .text.markdown {
+      white-space: normal;
+    }
+    .text.markdown > :first-child {
+      margin-block-start: 0;
+    }
+    .text.markdown > :last-child {
+      margin-block-end: 0;
+    }
+
+    /* The cursor stands at the end of the block being written. */
+    .assistant[aria-busy='true'] .markdown > :last-child::after {
       content: '▍';
       color: var(--_muted);
     }
@@ -109,7 +121,7 @@ export const transcriptStyles = [
       font-weight: 600;
     }
 
-    pre {
+    .tool-body pre {
       margin: 0;
       max-block-size: 20lh;
       overflow: auto;

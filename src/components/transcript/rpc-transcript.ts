@@ -21,6 +21,9 @@ import type { Strings } from '../strings/strings.js';
 import { transcriptEnglish } from '../strings/transcript-strings.js';
 import { transcriptStyles } from './rpc-transcript.styles.js';
 import { FrameUpdate } from '../reactive/frame-update.js';
+import { type MarkdownView, renderBlock } from '../markdown/markdown-blocks.js';
+import { markdownStyles } from '../markdown/markdown-blocks.styles.js';
+import { ReplyBlocks } from './reply-blocks.js';
 
 export { Transcript, type TranscriptEvents } from '../../controller/transcript/transcript.js';
 export { AgentModels, followModels } from '../../controller/models.js';
@@ -46,10 +49,23 @@ const FOLLOW_SLACK = 32;
 /** Entries rendered at first, and added by each "Show earlier messages". */
 const PAGE = 100;
 
+/** A reply's `#` heading is an h3: the page's heading and the conversation's region are above it. */
+const TOP_HEADING = 3;
+
+/** Whether an entry shows anything: a reply that only called tools has no words of its own. */
+const shows = (entry: TranscriptEntry) =>
+  entry.kind !== 'assistant' || entry.streaming || entry.text !== '' || entry.thinking !== '';
+
 /**
  * The conversation with the agent as it streams: the user's prompts, the agent's replies growing
  * as they come, its thinking and each tool call collapsed (a failed one shows its error), and the
- * agent's own errors and stops as notices. Agent text is rendered as text, never as HTML.
+ * agent's own errors and stops as notices. A reply's Markdown is drawn as it streams (headings,
+ * lists, tables, code, links): parsed to tokens and rendered through Lit's bindings, never as an
+ * HTML string, its raw HTML shown as text. Only the block being written is drawn again at each
+ * token; a marker half-written at its end waits until the line says what it is. A link opens only
+ * when the person activates it (`http:`, `https:` and `mailto:` only, without an opener, its
+ * address shown on hover and focus); an image's address is never fetched. A reply's `#` heading
+ * is an h3. docs/markdown.md says how and why.
  *
  * Bind it to the controller the rest of the kit uses (`controller`): it reads the lines the
  * controller passes through from then on. To miss nothing said before the element is on the
@@ -67,7 +83,10 @@ const PAGE = 100;
  * @summary The conversation, as the agent streams it.
  * @csspart log - the labelled, scrolling region of the entries
  * @csspart entry - every entry; also `user`, `assistant`, `tool`, `notice`
- * @csspart text - the text of a prompt or a reply
+ * @csspart text - the text of a prompt or a reply (a reply's is its Markdown, drawn)
+ * @csspart code - a code block of a reply: its language, copy button and code
+ * @csspart copy-button - a code block's copy button
+ * @csspart copy-status - "Copied" (or why not), beside its button
  * @csspart thinking - a reply's collapsed thinking
  * @csspart tool-details - a tool call's disclosure (its arguments and result)
  * @csspart tool-error - a failed tool call's error, shown outside the disclosure
@@ -79,7 +98,13 @@ const PAGE = 100;
  * @cssprop --rpc-link-color - the help link's colour (falls back to VS Code's `textLink.foreground`)
  */
 export class RpcTranscript extends BoundElement {
-  static override styles = [...BoundElement.styles, monoToken, agentLineStyles, transcriptStyles];
+  static override styles = [
+    ...BoundElement.styles,
+    monoToken,
+    agentLineStyles,
+    transcriptStyles,
+    markdownStyles,
+  ];
 
   // It renders the transcript it reads from the controller's lines (`#frameUpdate`), none of the
   // controller's own state.
@@ -119,6 +144,8 @@ export class RpcTranscript extends BoundElement {
   #earlierAsked = false;
   /** The strings rendered with, and their locale: a new object only when one of them changed. */
   #text: TranscriptText = { ...transcriptEnglish, locale: 'en' };
+  /** The rendered replies' Markdown, each block kept while the reply streams on. */
+  readonly #replies = new ReplyBlocks();
 
   /** The transcript shown. */
   get current(): Transcript | undefined {
@@ -187,6 +214,8 @@ export class RpcTranscript extends BoundElement {
     const text = this.#text;
     const entries = this.current?.entries ?? [];
     const hidden = Math.max(0, entries.length - this.#rendered);
+    const rendered = hidden > 0 ? entries.slice(hidden) : entries;
+    this.#replies.keepOnly(rendered);
     // Entries not rendered, and the agent's older messages not read in yet.
     const earlier = hidden + (this.current?.unread ?? 0);
     const models = this.current?.models;
@@ -206,7 +235,7 @@ export class RpcTranscript extends BoundElement {
         }
         <ol>
           ${repeat(
-            hidden > 0 ? entries.slice(hidden) : entries,
+            rendered.filter(shows),
             (entry) => entry.id,
             // An entry is replaced, never changed: one that stayed is not rendered again.
             (entry) => guard([entry, text], () => this.#entry(entry, text)),
@@ -304,8 +333,28 @@ export class RpcTranscript extends BoundElement {
             </details>`
           : nothing
       }
-      ${entry.text ? html`<div class="text" part="text">${ansiText(entry.text, { ...agentText(text), lines: true })}</div>` : nothing}
+      ${entry.text ? this.#markdown(entry, text) : nothing}
     </li>`;
+  }
+
+  /** A reply's text as Markdown: each block kept is the template it was (`guard`), the last drawn. */
+  #markdown(entry: AssistantEntry, text: TranscriptText): TemplateResult {
+    const view: MarkdownView = {
+      topHeading: TOP_HEADING,
+      imageLabel: (alt) => (alt ? format(text.transcriptImage, { alt }) : text.transcriptImageUntitled),
+      copy: {
+        copy: text.transcriptCopyCode,
+        copied: text.transcriptCopied,
+        failed: text.transcriptCopyFailed,
+      },
+    };
+    const blocks = repeat(
+      this.#replies.of(entry),
+      (block) => block.start,
+      (block) => guard([block, text], () => renderBlock(block, view)),
+    );
+    // No white space around the blocks: the text is the reply's, for whoever reads it out.
+    return html`<div class="text markdown" part="text">${blocks}</div>`;
   }
 
   #tool(entry: ToolEntry, text: TranscriptText): TemplateResult {

@@ -15,6 +15,7 @@ import { findNode, startAccessibility } from '../../support/a11y.js';
 import { channels, contrast } from '../../support/contrast.js';
 import { FakeClock } from '../../support/fake-clock.js';
 import { press } from '../../support/keys.js';
+import { holdClipboard } from '../../support/clipboard.js';
 import { emulateMedia, resetMedia } from '../../support/media.js';
 import { engine, itWithForcedColors } from '../../support/engine.js';
 
@@ -496,15 +497,7 @@ describe('rpc-login', () => {
     peer.write(`${from(records, 'open_url')}\n`);
     peer.writeMessage(deviceCode('github-copilot', { expiresInSeconds: 900 }));
     await settle();
-    const copied: string[] = [];
-    const clipboard = navigator.clipboard;
-    const writeText = clipboard.writeText;
-    let refuse = false;
-    clipboard.writeText = (text: string) => {
-      if (refuse) return Promise.reject(new DOMException('Denied', 'NotAllowedError'));
-      copied.push(text);
-      return Promise.resolve();
-    };
+    const clipboard = holdClipboard();
     try {
       const key = '15e3cfab462248b6';
       const [link, launch] = [
@@ -516,20 +509,20 @@ describe('rpc-login', () => {
       const status = link?.parentElement?.querySelector('[part="copy-status"]');
       expect(status?.getAttribute('role')).to.equal('status');
       expect(status?.textContent?.trim()).to.equal('Copied');
-      expect(copied[0]).to.match(/^https:\/\/claude\.ai\/oauth\/authorize\?client_id=/);
+      expect(clipboard.copied[0]).to.match(/^https:\/\/claude\.ai\/oauth\/authorize\?client_id=/);
       launch?.click();
       await settle();
-      expect(copied[1]).to.equal('http://localhost:54545/launch');
+      expect(clipboard.copied[1]).to.equal('http://localhost:54545/launch');
       inCard<HTMLButtonElement>('github-copilot', '[part="copy-button"]')?.click();
       await settle();
-      expect(copied[2]).to.equal('ABCD-1234');
-      refuse = true;
+      expect(clipboard.copied[2]).to.equal('ABCD-1234');
+      clipboard.refuse = true;
       link?.click();
       await settle();
       expect(status?.textContent?.trim()).to.equal('Could not copy: select the text and copy it yourself.');
-      expect(copied).to.have.length(3);
+      expect(clipboard.copied).to.have.length(3);
     } finally {
-      clipboard.writeText = writeText;
+      clipboard.restore();
     }
   });
 

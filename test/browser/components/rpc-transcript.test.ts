@@ -1,4 +1,6 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { press } from '../../support/keys.js';
+import { holdClipboard } from '../../support/clipboard.js';
 import { ExtensionUIController } from '../../../src/controller/controller.js';
 import '../../../src/components/define.js';
 import type { RpcTranscript } from '../../../src/components/transcript/rpc-transcript.js';
@@ -27,12 +29,14 @@ async function agentLines(agent = 'pi-1.6.0'): Promise<string[]> {
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
-/** The entries of the recorded turns: a reply, a tool call and its reply, a reply stopped. */
+/**
+ * The entries of the recorded turns: a reply, a tool call and its reply, a reply stopped. The
+ * reply that only called the tool has no words: it shows nothing, not an empty "Agent".
+ */
 const THREE_TURNS = [
   'entry user',
   'entry assistant',
   'entry user',
-  'entry assistant',
   'entry tool',
   'entry assistant',
   'entry user',
@@ -87,13 +91,14 @@ describe('rpc-transcript', () => {
     const text = (entry: HTMLElement | undefined) => entry?.querySelector('.text')?.textContent?.trim();
     expect(text(entries[0])).to.equal('hello, can you help me refactor this?');
     expect(text(entries[1])).to.match(/^This is the stand-in model, answering/);
-    const tool = entries[4]?.querySelector('details') as HTMLDetailsElement;
+    const tool = entries[3]?.querySelector('details') as HTMLDetailsElement;
     expect(tool.open).to.equal(false);
     expect(tool.querySelector('summary')?.textContent).to.equal('bash');
     expect(tool.textContent).to.contain('{"command":"echo TOOL-RAN-$((2+3))"}');
     expect(tool.textContent).to.contain('TOOL-RAN-5');
-    expect(text(entries[5])).to.equal('The command finished. It said: TOOL-RAN-5');
-    expect(text(entries[8])).to.equal('Stopped: the agent ended this turn early.');
+    expect(text(entries[4])).to.equal('The command finished. It said: TOOL-RAN-5');
+    expect(text(entries[7])).to.equal('Stopped: the agent ended this turn early.');
+    expect(entries.filter((entry) => entry.textContent?.trim() === 'Agent')).to.deep.equal([]);
     expect(entries.every((entry) => !entry.textContent?.includes('You are a coding assistant'))).to.equal(
       true,
     );
@@ -157,6 +162,95 @@ describe('rpc-transcript', () => {
     expect(reply.querySelector('img, b')).to.equal(null);
     expect(reply.querySelector('.text')?.textContent?.trim()).to.equal(
       '<img src=x onerror="alert(1)"><b>bold</b>',
+    );
+  });
+
+  it('draws a reply’s Markdown as it streams: the blocks written stay, the last one grows, a marker waits', async () => {
+    const { peer, settle, $ } = await mount('block-size: 2000px');
+    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    const say = async (delta: string) => {
+      peer.writeMessage({
+        type: 'message_update',
+        assistantMessageEvent: { type: 'text_delta', contentIndex: 0, delta },
+      });
+      await settle();
+    };
+    const reply = () => $('li.assistant .text') as HTMLElement;
+    await say('# Plan\n\nFirst, the **parser**.\n\n');
+    const heading = reply().querySelector('h3');
+    const paragraph = reply().querySelector('p');
+    expect(heading?.textContent).to.equal('Plan');
+    expect(paragraph?.querySelector('strong')?.textContent).to.equal('parser');
+    // A list marker alone could still be a list item or a rule: it is not shown as text yet.
+    await say('-');
+    expect(reply().textContent).not.to.contain('-');
+    await say(' one\n- two `');
+    expect([...reply().querySelectorAll('li')].map((item) => item.textContent?.trim())).to.deep.equal([
+      'one',
+      'two',
+    ]);
+    await say('code`\n\n```sh\nls -la\n');
+    const pre = reply().querySelector('pre');
+    expect(pre?.dataset.language).to.equal('sh');
+    await say('total 8\n');
+    // The open fence grows the same <pre>; the blocks above it are the elements they were.
+    expect(reply().querySelector('pre')).to.equal(pre);
+    expect(pre?.textContent).to.equal('ls -la\ntotal 8\n');
+    expect(reply().querySelector('h3')).to.equal(heading);
+    expect(reply().querySelector('p')).to.equal(paragraph);
+    expect(reply().querySelector('li code')?.textContent).to.equal('code');
+    expect(getComputedStyle(pre as HTMLElement).fontFamily).to.match(/mono/i);
+  });
+
+  it('names a code block’s language and copies it from the keyboard, saying so; a refusal is said too', async () => {
+    const { peer, settle, $ } = await mount();
+    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    const text = 'Run:\n\n```sh\nls -la | sort\n```\n';
+    peer.writeMessage({
+      type: 'message_end',
+      message: { role: 'assistant', content: [{ type: 'text', text }] },
+    });
+    await settle();
+    const block = $('[part="code"]') as HTMLElement;
+    expect(block.querySelector('.language')?.textContent).to.equal('sh');
+    const button = block.querySelector<HTMLButtonElement>('[part="copy-button"]');
+    const status = block.querySelector('[part="copy-status"]');
+    expect(button?.textContent).to.equal('Copy code');
+    expect(status?.getAttribute('role')).to.equal('status');
+    const clipboard = holdClipboard();
+    try {
+      button?.focus();
+      await press('Enter');
+      await waitUntil(() => status?.textContent?.trim() === 'Copied', 'no "Copied"');
+      expect(clipboard.copied).to.deep.equal(['ls -la | sort\n']);
+      clipboard.refuse = true;
+      button?.click();
+      await waitUntil(() => status?.textContent?.trim().startsWith('Could not copy'), 'no refusal said');
+      expect(clipboard.copied).to.have.length(1);
+    } finally {
+      clipboard.restore();
+    }
+  });
+
+  it('shows a link’s address and opens it only when activated; other addresses stay text', async () => {
+    const { peer, settle, $ } = await mount();
+    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    const text =
+      '[the docs](https://example.com/docs) and [bad](javascript:alert(1)) ![a heron](https://example.com/heron.png)';
+    peer.writeMessage({
+      type: 'message_end',
+      message: { role: 'assistant', content: [{ type: 'text', text }] },
+    });
+    await settle();
+    const reply = $('li.assistant .text') as HTMLElement;
+    const links = [...reply.querySelectorAll('a')];
+    expect(links.map((link) => link.getAttribute('href'))).to.deep.equal(['https://example.com/docs']);
+    expect(links[0]?.rel).to.equal('noopener noreferrer');
+    expect(links[0]?.target).to.equal('_blank');
+    expect(reply.textContent).to.contain('[bad](javascript:alert(1))');
+    expect(reply.querySelector('img')).to.equal(null);
+    expect(reply.querySelector('.image')?.textContent).to.equal(
+      'Image, not loaded: a heron https://example.com/heron.png',
     );
   });
 

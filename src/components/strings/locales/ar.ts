@@ -219,6 +219,11 @@ export const ar: RpcStrings = {
   transcriptToolResult: 'النتيجة',
   transcriptStopped: 'توقّف: أنهى الوكيل هذا الدور مبكرًا.',
   transcriptCommandFailed: 'فشل الأمر «{command}»:',
+  transcriptImage: 'صورة لم تُحمَّل: {alt}',
+  transcriptImageUntitled: 'صورة لم تُحمَّل',
+  transcriptCopyCode: 'نسخ الشيفرة',
+  transcriptCopied: 'تم النسخ',
+  transcriptCopyFailed: 'تعذّر النسخ: حدّد الشيفرة وانسخها بنفسك.',
   transcriptReplyAnnouncement: 'يقول الوكيل: {text}',
   transcriptEarlier: {
     zero: 'عرض الرسائل السابقة ({count} رسائل أخرى)',

@@ -165,6 +165,11 @@ export const de: RpcStrings = {
   transcriptToolResult: 'Ergebnis',
   transcriptStopped: 'Gestoppt: Der Agent hat diesen Durchgang vorzeitig beendet.',
   transcriptCommandFailed: '„{command}“ fehlgeschlagen:',
+  transcriptImage: 'Bild, nicht geladen: {alt}',
+  transcriptImageUntitled: 'Bild, nicht geladen',
+  transcriptCopyCode: 'Code kopieren',
+  transcriptCopied: 'Kopiert',
+  transcriptCopyFailed: 'Kopieren nicht möglich: Markieren Sie den Code und kopieren Sie ihn selbst.',
   transcriptReplyAnnouncement: 'Der Agent sagt: {text}',
   transcriptEarlier: {
     one: 'Frühere Nachrichten anzeigen ({count} weitere)',
