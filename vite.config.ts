@@ -37,6 +37,8 @@ export default defineConfig({
         transport: 'src/transport/index.ts',
         controller: 'src/controller/index.ts',
         strings: 'src/components/strings/index.ts',
+        // Loaded by rpc-transcript with the first code block it highlights, never before.
+        highlight: 'src/markdown/highlight.ts',
         ...Object.fromEntries(
           locales.map((lang) => [`locales/${lang}`, `src/components/strings/locales/${lang}.ts`]),
         ),

@@ -9,6 +9,7 @@ import { focusPlugin } from './test/support/wtr-focus-plugin.mjs';
 import { keysPlugin } from './test/support/wtr-keys-plugin.mjs';
 import { viewportPlugin } from './test/support/wtr-viewport-plugin.mjs';
 import { wsServerPlugin } from './test/support/wtr-ws-server.mjs';
+import { highlightCorePlugin } from './test/support/wtr-highlight-core.mjs';
 import { currentEngine, launcherFor, NOT_YET } from './test/support/wtr-engines.mjs';
 
 // One engine a run (RPC_UI_ENGINE: chromium, firefox, webkit); npm test runs each in turn.
@@ -46,6 +47,7 @@ export default {
     keysPlugin(),
     viewportPlugin(),
     notRunPlugin(),
+    highlightCorePlugin(),
     esbuildPlugin({
       ts: true,
       target: 'es2022',

@@ -8,6 +8,7 @@ import atomicNoModel from '../test/fixtures/atomic-6031a92/oauth-anthropic-manua
 import ompTurns from '../test/fixtures/omp-18.2.3/stand-in-turns.jsonl?raw';
 import piTurns from '../test/fixtures/pi-1.6.0/stand-in-turns.jsonl?raw';
 import { metaParameters, stage } from './story-helpers.js';
+import { darkModern } from './vscode-themes.js';
 
 interface TranscriptArgs {
   /** A recorded transcript (`{t_ms, dir, raw}` lines): its agent lines are played into the controller. */
@@ -130,6 +131,14 @@ const root = async (canvasElement: HTMLElement) => {
   return within(el?.shadowRoot as unknown as HTMLElement);
 };
 
+/** The conversation once its code is highlighted (the highlighter loads with the first code). */
+const highlighted = async (canvasElement: HTMLElement) => {
+  const screen = await root(canvasElement);
+  const el = canvasElement.querySelector('rpc-transcript');
+  await waitFor(() => expect(el?.shadowRoot?.querySelector('.hljs-keyword')).toBeTruthy(), { timeout: 5000 });
+  return screen;
+};
+
 /** Three turns of pi 1.6.0: a reply, a bash tool call and its result, and a long reply stopped. */
 export const ThreeTurns: Story = {
   play: async ({ canvasElement }) => {
@@ -167,9 +176,9 @@ export const Streaming: Story = {
 export const MarkdownReply: Story = {
   args: { reply: RICH_REPLY },
   play: async ({ canvasElement }) => {
-    const screen = await root(canvasElement);
-    await expect(screen.getByRole('heading', { level: 3, name: 'Refactoring plan' })).toBeVisible();
-    await expect(screen.getByRole('heading', { level: 4, name: 'Steps' })).toBeVisible();
+    const screen = await highlighted(canvasElement);
+    await expect(screen.getByRole('heading', { level: 2, name: 'Refactoring plan' })).toBeVisible();
+    await expect(screen.getByRole('heading', { level: 3, name: 'Steps' })).toBeVisible();
     await expect(screen.getByRole('table')).toBeVisible();
     await expect(screen.getByRole('columnheader', { name: 'Lines' })).toBeVisible();
     await expect(screen.getByRole('checkbox', { name: /Read the parser/ })).toBeChecked();
@@ -177,6 +186,30 @@ export const MarkdownReply: Story = {
     const link = screen.getByRole('link', { name: 'the CommonMark spec' });
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(screen.getByText('Image, not loaded: the parse timings', { exact: false })).toBeVisible();
+  },
+};
+
+/** The same reply in the dark scheme: its code's colours readable on the dark surface. */
+export const MarkdownReplyDark: Story = {
+  args: { reply: RICH_REPLY },
+  parameters: { stage: { blockSize: 420 / 16, colorScheme: 'dark' } },
+  play: async ({ canvasElement }) => {
+    await highlighted(canvasElement);
+  },
+};
+
+/**
+ * The same reply in a VS Code webview with Dark Modern: VS Code gives a webview no syntax colours,
+ * so code takes the kit's dark ones, the theme being dark.
+ */
+export const MarkdownReplyVSCode: Story = {
+  args: { reply: RICH_REPLY },
+  parameters: { stage: { blockSize: 420 / 16, theme: darkModern } },
+  play: async ({ canvasElement }) => {
+    const screen = await highlighted(canvasElement);
+    await expect(getComputedStyle(screen.getAllByText('export')[0] as HTMLElement).color).toBe(
+      'rgb(255, 123, 114)',
+    );
   },
 };
 

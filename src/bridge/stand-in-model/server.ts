@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { richReply } from './rich-replies.js';
 
 /** The provider and model id the agents are configured with. */
 export const STAND_IN_PROVIDER = 'stand-in';
@@ -93,7 +94,8 @@ const RUN = /^run:\s*(.+)$/m;
  * tool; the turn after a tool result says what the tool answered; a prompt that asks for a long
  * answer gets forty sentences (time to press Stop), a huge one about 100,000 characters (enough
  * for an agent to compact), and "fill the context" a reply that reports its prompt as filling 84%
- * of the context (as a long session would); pi's request for a summary gets a short one, and
+ * of the context (as a long session would); "show me markdown", "long code" and "command output"
+ * the rich replies of rich-replies.ts; pi's request for a summary gets a short one, and
  * atomic's compaction planner lines to delete;
  * any other prompt is answered with a few
  * sentences that say what the stand-in is, and the thinker says how hard it thought, so that a
@@ -118,6 +120,9 @@ export const defaultScript: StandInScript = (messages, request) => {
     .trim();
   const command = RUN.exec(prompt)?.[1]?.trim();
   if (command) return { toolCall: { name: 'bash', arguments: { command } } };
+  const rich = richReply(prompt);
+  // Streamed a few words at a time as any reply, but faster: a long block is 240 lines.
+  if (rich) return { text: rich, wordsPerChunk: 8 };
   if (/\bhuge\b/i.test(prompt))
     return {
       text: Array.from(

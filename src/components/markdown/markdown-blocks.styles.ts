@@ -1,11 +1,26 @@
 import { css } from 'lit';
+import { schemeColors } from '../internal/scheme-colors.js';
 
 /**
  * The look of Markdown blocks (markdown-blocks.ts), for an element that draws them in its shadow
  * root and defines the kit's `--_fg`, `--_bg`, `--_muted`, `--_border`, `--_link`, `--_focus` and
  * `--_mono` (monoToken).
  */
-export const markdownStyles = css`
+export const markdownStyles = [
+  // Highlighted code's colours, each readable on the code's background in either scheme. VS Code
+  // gives a webview no syntax colours: there, code takes these for the theme's kind (light, dark),
+  // and its comments the theme's description colour.
+  schemeColors(':host', [
+    ['--_code-keyword', '%', '#cf222e', '#ff7b72'],
+    ['--_code-string', '%', '#0a3069', '#a5d6ff'],
+    ['--_code-number', '%', '#0550ae', '#79c0ff'],
+    ['--_code-title', '%', '#6639ba', '#d2a8ff'],
+    ['--_code-type', '%', '#953800', '#ffa657'],
+    ['--_code-comment', 'var(--vscode-descriptionForeground, %)', '#57606a', '#9da5ae'],
+    ['--_code-added', '%', '#116329', '#aff5b4'],
+    ['--_code-removed', '%', '#82071e', '#ffdcd7'],
+  ]),
+  css`
   .markdown :is(p, ul, ol, blockquote, .table) {
     margin-block: 0.5em;
   }
@@ -148,4 +163,35 @@ export const markdownStyles = css`
       background: ButtonFace;
     }
   }
-`;
+  /* Highlighted code: highlight.js's class names (highlighted-code.ts), colours only. */
+  .markdown :is(.hljs-keyword, .hljs-selector-tag, .hljs-doctag, .hljs-meta .hljs-keyword) {
+    color: var(--_code-keyword);
+  }
+  .markdown :is(.hljs-string, .hljs-regexp, .hljs-template-tag, .hljs-char.escape_) {
+    color: var(--_code-string);
+  }
+  .markdown :is(.hljs-number, .hljs-literal, .hljs-symbol, .hljs-bullet, .hljs-variable.constant_) {
+    color: var(--_code-number);
+  }
+  .markdown :is(.hljs-title, .hljs-section, .hljs-name, .hljs-selector-id, .hljs-selector-class) {
+    color: var(--_code-title);
+  }
+  .markdown :is(.hljs-type, .hljs-built_in, .hljs-attr, .hljs-attribute, .hljs-property, .hljs-params) {
+    color: var(--_code-type);
+  }
+  .markdown :is(.hljs-comment, .hljs-quote, .hljs-meta) {
+    color: var(--_code-comment);
+  }
+  .markdown .hljs-comment {
+    font-style: italic;
+  }
+  .markdown .hljs-addition {
+    color: var(--_code-added);
+    background: color-mix(in srgb, var(--_code-added) 12%, transparent);
+  }
+  .markdown .hljs-deletion {
+    color: var(--_code-removed);
+    background: color-mix(in srgb, var(--_code-removed) 12%, transparent);
+  }
+`,
+];

@@ -8,6 +8,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Token } from 'markdown-it';
 import type { MarkdownBlock } from '../../markdown/streamed-blocks.js';
 import { type CopyWords, copyButton } from './copy-button.js';
+import { highlightedCode } from './highlighted-code.js';
 
 /** What the rendering needs to know of the page around it. */
 export interface MarkdownView {
@@ -17,6 +18,8 @@ export interface MarkdownView {
   readonly imageLabel: (alt: string) => string;
   /** What a code block's copy button says. */
   readonly copy: CopyWords;
+  /** The block is still being written (the last of a streaming reply): its code is not highlighted yet. */
+  readonly open?: boolean;
 }
 
 /** A token and what it holds: the tokens between its opening and its closing one. */
@@ -102,7 +105,7 @@ function codeBlock(token: Token, view: MarkdownView): TemplateResult {
     <div class="code-head">
       ${language ? html`<span class="language">${language}</span>` : nothing}${copyButton(token.content, view.copy)}
     </div>
-    <pre class="code" data-language=${language || nothing}><code>${token.content}</code></pre>
+    <pre class="code" data-language=${language || nothing}><code>${highlightedCode(token.content, language, !view.open)}</code></pre>
   </div>`;
 }
 

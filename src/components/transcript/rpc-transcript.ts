@@ -4,7 +4,6 @@ import { guard } from 'lit/directives/guard.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ExtensionUIController } from '../../controller/controller.js';
-import type { AgentModels } from '../../controller/models.js';
 import type {
   AssistantEntry,
   CompactionEntry,
@@ -12,18 +11,18 @@ import type {
   TranscriptEntry,
 } from '../../controller/transcript/entries.js';
 import { Transcript } from '../../controller/transcript/transcript.js';
-import { type AnsiTextOptions, agentLineStyles, ansiText, plainText } from '../ansi-text/ansi-text.js';
+import { agentLineStyles, ansiText, plainText } from '../ansi-text/ansi-text.js';
 import { BoundElement, type RenderedState } from '../base/bound-element.js';
 import { monoToken } from '../internal/mono.styles.js';
 import { format } from '../strings/format.js';
 import { tokenCount } from '../strings/numbers.js';
-import type { Strings } from '../strings/strings.js';
 import { transcriptEnglish } from '../strings/transcript-strings.js';
 import { transcriptStyles } from './rpc-transcript.styles.js';
 import { FrameUpdate } from '../reactive/frame-update.js';
-import { type MarkdownView, renderBlock } from '../markdown/markdown-blocks.js';
 import { markdownStyles } from '../markdown/markdown-blocks.styles.js';
-import { ReplyBlocks } from './reply-blocks.js';
+import { noModelNotice } from './no-model-notice.js';
+import { ReplyMarkdown } from './reply-markdown.js';
+import { agentText, markdownView, type TranscriptText } from './transcript-text.js';
 
 export { Transcript, type TranscriptEvents } from '../../controller/transcript/transcript.js';
 export { AgentModels, followModels } from '../../controller/models.js';
@@ -35,22 +34,11 @@ export type {
   UserEntry,
 } from '../../controller/transcript/entries.js';
 
-/** The conversation's strings and their locale. */
-type TranscriptText = Strings<typeof transcriptEnglish> & { readonly locale: string };
-
-/** How agent text cut for length says so, in `text`. */
-function agentText(text: TranscriptText): AnsiTextOptions {
-  return { truncated: text.textTruncated, locale: text.locale };
-}
-
 /** How close to the bottom (px) still counts as at the bottom: the view follows new text there. */
 const FOLLOW_SLACK = 32;
 
 /** Entries rendered at first, and added by each "Show earlier messages". */
 const PAGE = 100;
-
-/** A reply's `#` heading is an h3: the page's heading and the conversation's region are above it. */
-const TOP_HEADING = 3;
 
 /** Whether an entry shows anything: a reply that only called tools has no words of its own. */
 const shows = (entry: TranscriptEntry) =>
@@ -65,7 +53,7 @@ const shows = (entry: TranscriptEntry) =>
  * token; a marker half-written at its end waits until the line says what it is. A link opens only
  * when the person activates it (`http:`, `https:` and `mailto:` only, without an opener, its
  * address shown on hover and focus); an image's address is never fetched. A reply's `#` heading
- * is an h3. docs/markdown.md says how and why.
+ * is an h2 (`heading-level`). docs/markdown.md says how and why.
  *
  * Bind it to the controller the rest of the kit uses (`controller`): it reads the lines the
  * controller passes through from then on. To miss nothing said before the element is on the
@@ -121,6 +109,14 @@ export class RpcTranscript extends BoundElement {
   @property({ attribute: 'model-help-href' })
   modelHelpHref: string | undefined;
 
+  /**
+   * The heading level of a reply's `#` heading (2 to 6; `##` is one below, and so on): one below
+   * the page's heading over the conversation, so that the page's outline holds (the default, 2,
+   * fits a page whose title is its h1).
+   */
+  @property({ type: Number, attribute: 'heading-level' })
+  headingLevel = 2;
+
   /** The transcript read from `controller` when no `transcript` is given, and that controller. */
   #own: { readonly transcript: Transcript; readonly controller: ExtensionUIController } | undefined;
   #stopFollowing: (() => void) | undefined;
@@ -145,7 +141,9 @@ export class RpcTranscript extends BoundElement {
   /** The strings rendered with, and their locale: a new object only when one of them changed. */
   #text: TranscriptText = { ...transcriptEnglish, locale: 'en' };
   /** The rendered replies' Markdown, each block kept while the reply streams on. */
-  readonly #replies = new ReplyBlocks();
+  readonly #replies = new ReplyMarkdown();
+  /** How replies' Markdown is drawn, in `#text`'s words: a new object only when they change. */
+  #markdownView = markdownView(this.#text, 2);
 
   /** The transcript shown. */
   get current(): Transcript | undefined {
@@ -170,8 +168,12 @@ export class RpcTranscript extends BoundElement {
       ...this.textFor(transcriptEnglish),
       locale: this.locale,
     };
-    if (Object.entries(text).some(([key, value]) => this.#text[key as keyof typeof text] !== value))
-      this.#text = text;
+    const newText = Object.entries(text).some(
+      ([key, value]) => this.#text[key as keyof typeof text] !== value,
+    );
+    if (newText) this.#text = text;
+    if (newText || changed.has('headingLevel'))
+      this.#markdownView = markdownView(this.#text, this.headingLevel);
     // Reading further up, the user keeps what they read: new entries do not push it out.
     const count = this.current?.entries.length ?? 0;
     const reads = this.current?.reads ?? 0;
@@ -237,11 +239,12 @@ export class RpcTranscript extends BoundElement {
           ${repeat(
             rendered.filter(shows),
             (entry) => entry.id,
-            // An entry is replaced, never changed: one that stayed is not rendered again.
-            (entry) => guard([entry, text], () => this.#entry(entry, text)),
+            // An entry is replaced, never changed: one that stayed is not rendered again (unless
+            // the words or the heading level are new).
+            (entry) => guard([entry, text, this.#markdownView], () => this.#entry(entry, text)),
           )}
         </ol>
-        ${noModel && models ? this.#noModel(models, text) : nothing}
+        ${noModel && models ? noModelNotice(models, text, this.modelHelpHref) : nothing}
       </section>
     `;
   }
@@ -308,20 +311,6 @@ export class RpcTranscript extends BoundElement {
     </li>`;
   }
 
-  /** The agent has no model: its words, and what to do (sign in, or add one). */
-  #noModel(models: AgentModels, text: TranscriptText): TemplateResult {
-    const names = models.providers.length
-      ? new Intl.ListFormat(text.locale, { type: 'disjunction' }).format(models.providers.map((p) => p.name))
-      : '';
-    const help = this.modelHelpHref;
-    return html`<div class="no-model" part="no-model">
-      <p class="title">${text.transcriptNoModel}</p>
-      <p class="text">${ansiText(models.fallback ?? text.transcriptNoModelReason, { ...agentText(text), lines: true })}</p>
-      <p>${names ? format(text.transcriptNoModelSignIn, { providers: names }) : text.transcriptNoModelAdd}</p>
-      ${!names && help ? html`<p><a href=${help} target="_blank" rel="noopener">${text.transcriptNoModelHelp}</a></p>` : nothing}
-    </div>`;
-  }
-
   #reply(entry: AssistantEntry, text: TranscriptText): TemplateResult {
     return html`<li class="entry assistant" part="entry assistant" aria-busy=${entry.streaming ? 'true' : 'false'}>
       <p class="who">${text.transcriptAgent}</p>
@@ -333,28 +322,8 @@ export class RpcTranscript extends BoundElement {
             </details>`
           : nothing
       }
-      ${entry.text ? this.#markdown(entry, text) : nothing}
+      ${entry.text ? this.#replies.draw(entry, this.#markdownView) : nothing}
     </li>`;
-  }
-
-  /** A reply's text as Markdown: each block kept is the template it was (`guard`), the last drawn. */
-  #markdown(entry: AssistantEntry, text: TranscriptText): TemplateResult {
-    const view: MarkdownView = {
-      topHeading: TOP_HEADING,
-      imageLabel: (alt) => (alt ? format(text.transcriptImage, { alt }) : text.transcriptImageUntitled),
-      copy: {
-        copy: text.transcriptCopyCode,
-        copied: text.transcriptCopied,
-        failed: text.transcriptCopyFailed,
-      },
-    };
-    const blocks = repeat(
-      this.#replies.of(entry),
-      (block) => block.start,
-      (block) => guard([block, text], () => renderBlock(block, view)),
-    );
-    // No white space around the blocks: the text is the reply's, for whoever reads it out.
-    return html`<div class="text markdown" part="text">${blocks}</div>`;
   }
 
   #tool(entry: ToolEntry, text: TranscriptText): TemplateResult {

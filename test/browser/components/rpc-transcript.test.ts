@@ -177,7 +177,7 @@ describe('rpc-transcript', () => {
     };
     const reply = () => $('li.assistant .text') as HTMLElement;
     await say('# Plan\n\nFirst, the **parser**.\n\n');
-    const heading = reply().querySelector('h3');
+    const heading = reply().querySelector('h2');
     const paragraph = reply().querySelector('p');
     expect(heading?.textContent).to.equal('Plan');
     expect(paragraph?.querySelector('strong')?.textContent).to.equal('parser');
@@ -196,7 +196,7 @@ describe('rpc-transcript', () => {
     // The open fence grows the same <pre>; the blocks above it are the elements they were.
     expect(reply().querySelector('pre')).to.equal(pre);
     expect(pre?.textContent).to.equal('ls -la\ntotal 8\n');
-    expect(reply().querySelector('h3')).to.equal(heading);
+    expect(reply().querySelector('h2')).to.equal(heading);
     expect(reply().querySelector('p')).to.equal(paragraph);
     expect(reply().querySelector('li code')?.textContent).to.equal('code');
     expect(getComputedStyle(pre as HTMLElement).fontFamily).to.match(/mono/i);
@@ -230,6 +230,88 @@ describe('rpc-transcript', () => {
     } finally {
       clipboard.restore();
     }
+  });
+
+  it('highlights a code block once its fence is closed, its text unchanged; a language it does not know stays plain', async () => {
+    const { peer, settle, $, $$ } = await mount('block-size: 2000px');
+    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    let said = '';
+    const say = async (delta: string) => {
+      said += delta;
+      peer.writeMessage({
+        type: 'message_update',
+        assistantMessageEvent: { type: 'text_delta', contentIndex: 0, delta },
+      });
+      await settle();
+    };
+    const code = () => $$('li.assistant pre code');
+    await say('```ts\nconst a = "x"; // the first\n');
+    // The fence is open: it is written as it comes, plain.
+    expect(code()[0]?.querySelector('span')).to.equal(null);
+    await say('```\n\n```brainfuck\n+[>+<-]\n```\n\nDone.');
+    // The highlighter is loaded with the first code: on a test server that compiles it then, slowly.
+    await waitUntil(() => code()[0]?.querySelector('.hljs-keyword'), 'the closed fence is not highlighted', {
+      timeout: 10_000,
+    });
+    expect(code()[0]?.querySelector('.hljs-string')?.textContent).to.equal('"x"');
+    expect(code()[0]?.textContent).to.equal('const a = "x"; // the first\n');
+    expect(getComputedStyle(code()[0]?.querySelector('.hljs-keyword') as Element).color).not.to.equal(
+      getComputedStyle(code()[0] as Element).color,
+    );
+    peer.writeMessage({
+      type: 'message_end',
+      message: { role: 'assistant', content: [{ type: 'text', text: said }] },
+    });
+    await settle();
+    expect($('li.assistant')?.getAttribute('aria-busy')).to.equal('false');
+    expect($('li.assistant .text p')?.textContent).to.equal('Done.');
+    expect(code()[1]?.querySelector('span')).to.equal(null);
+    expect(code()[1]?.textContent).to.equal('+[>+<-]\n');
+  });
+
+  it('highlights a 5,000-line block a piece at a time, the page painting in between', async () => {
+    const { peer, settle, $ } = await mount();
+    const lines = Array.from({ length: 5000 }, (_, n) =>
+      n % 20 === 19 ? '' : `let v${n} = ${n}; // line ${n}`,
+    );
+    const source = `${lines.join('\n')}\n`;
+    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    peer.writeMessage({
+      type: 'message_end',
+      message: { role: 'assistant', content: [{ type: 'text', text: `\`\`\`js\n${source}\`\`\`\n` }] },
+    });
+    await settle();
+    const code = $('li.assistant pre code') as HTMLElement;
+    let frames = 0;
+    let highlighting = true;
+    const count = () => {
+      frames++;
+      if (highlighting) requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+    await waitUntil(() => code.querySelectorAll('.hljs-comment').length === 4750, 'not highlighted whole', {
+      timeout: 20_000,
+    });
+    highlighting = false;
+    expect(code.textContent).to.equal(source);
+    // Pieces of at most 400 lines: the page painted between them.
+    expect(frames).to.be.greaterThan(5);
+  });
+
+  it('puts a reply’s headings at the level the host gives, under its own', async () => {
+    const { el, peer, settle, $$ } = await mount();
+    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
+    const text = '# Plan\n\n## Steps\n\n###### Deep';
+    peer.writeMessage({
+      type: 'message_end',
+      message: { role: 'assistant', content: [{ type: 'text', text }] },
+    });
+    await settle();
+    const levels = () => $$('li.assistant :is(h2, h3, h4, h5, h6)').map((heading) => heading.tagName);
+    expect(levels()).to.deep.equal(['H2', 'H3', 'H6']);
+    el.setAttribute('heading-level', '4');
+    await settle();
+    expect(levels()).to.deep.equal(['H4', 'H5', 'H6']);
   });
 
   it('shows a link’s address and opens it only when activated; other addresses stay text', async () => {

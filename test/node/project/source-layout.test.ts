@@ -1,6 +1,7 @@
 /**
  * The folders of src/ show the architecture: protocol → transport → controller → components, the
- * bridge beside them, on a floor of shared primitives; the dialog shell in components/dialog/,
+ * bridge beside them, markdown/ (agent text parsed as Markdown, no DOM) under the components, on a
+ * floor of shared primitives; the dialog shell in components/dialog/,
  * what no user imports in components/internal/; every element on the kit's base, with its reactive
  * controllers in components/reactive/; and no file grows past 400 lines. The tests are laid out
  * the same way, and start a browser only through its engine's helper in test/support/engines/.
@@ -21,7 +22,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   protocol: ['shared', 'protocol'],
   transport: ['shared', 'protocol', 'transport'],
   controller: ['shared', 'protocol', 'transport', 'controller'],
-  components: ['shared', 'protocol', 'transport', 'controller', 'components'],
+  // Agent text as Markdown, parsed (and code highlighted) with no DOM: the elements draw it.
+  markdown: ['shared', 'markdown'],
+  components: ['shared', 'protocol', 'transport', 'controller', 'markdown', 'components'],
   bridge: ['shared', 'protocol', 'transport', 'controller', 'bridge'],
 };
 

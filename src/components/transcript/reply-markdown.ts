@@ -1,0 +1,51 @@
+import { html, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { AssistantEntry, TranscriptEntry } from '../../controller/transcript/entries.js';
+import { createMarkdownParser } from '../../markdown/parser.js';
+import { StreamedBlocks } from '../../markdown/streamed-blocks.js';
+import { type MarkdownView, renderBlock } from '../markdown/markdown-blocks.js';
+
+/**
+ * The rendered replies' Markdown, by entry id. A reply that streams is a new entry at each token
+ * with the same id: its blocks before the last are the same objects as before, and drawn as they
+ * were (`guard`); only the last is drawn again (docs/markdown.md, "Streaming: the last block only").
+ */
+export class ReplyMarkdown {
+  // One parser for every reply: building one costs more than parsing a short reply.
+  readonly #parser = createMarkdownParser();
+  #byId = new Map<string, StreamedBlocks>();
+
+  /** `entry`'s text as Markdown, drawn with `view` (the same object while the strings are). */
+  draw(entry: AssistantEntry, view: MarkdownView): TemplateResult {
+    let streamed = this.#byId.get(entry.id);
+    if (!streamed) {
+      streamed = new StreamedBlocks(this.#parser);
+      this.#byId.set(entry.id, streamed);
+    }
+    const blocks = streamed.update(entry.text);
+    const last = blocks.length - 1;
+    const drawn = repeat(
+      blocks,
+      (block) => block.start,
+      (block, index) => {
+        // The block being written: its code is highlighted once it is written whole.
+        const open = entry.streaming && index === last;
+        return guard([block, view, open], () => renderBlock(block, open ? { ...view, open } : view));
+      },
+    );
+    // No white space around the blocks: the text is the reply's, for whoever reads it out.
+    return html`<div class="text markdown" part="text">${drawn}</div>`;
+  }
+
+  /** Forget the replies not among `rendered`: only what is on the page keeps its blocks. */
+  keepOnly(rendered: readonly TranscriptEntry[]): void {
+    if (this.#byId.size === 0) return;
+    const kept = new Map<string, StreamedBlocks>();
+    for (const entry of rendered) {
+      const blocks = this.#byId.get(entry.id);
+      if (blocks) kept.set(entry.id, blocks);
+    }
+    this.#byId = kept;
+  }
+}
