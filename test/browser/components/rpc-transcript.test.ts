@@ -29,6 +29,15 @@ async function agentLines(agent = 'pi-1.6.0'): Promise<string[]> {
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
+/** The agent's reply `text`, whole: its start, then its end. */
+function replyWith(peer: MemoryPeer, text: string): void {
+  peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
+  peer.writeMessage({
+    type: 'message_end',
+    message: { role: 'assistant', content: [{ type: 'text', text }] },
+  });
+}
+
 /**
  * The entries of the recorded turns: a reply, a tool call and its reply, a reply stopped. The
  * reply that only called the tool has no words: it shows nothing, not an empty "Agent".
@@ -204,12 +213,8 @@ describe('rpc-transcript', () => {
 
   it('names a code block’s language and copies it from the keyboard, saying so; a refusal is said too', async () => {
     const { peer, settle, $ } = await mount();
-    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
     const text = 'Run:\n\n```sh\nls -la | sort\n```\n';
-    peer.writeMessage({
-      type: 'message_end',
-      message: { role: 'assistant', content: [{ type: 'text', text }] },
-    });
+    replyWith(peer, text);
     await settle();
     const block = $('[part="code"]') as HTMLElement;
     expect(block.querySelector('.language')?.textContent).to.equal('sh');
@@ -300,12 +305,8 @@ describe('rpc-transcript', () => {
 
   it('puts a reply’s headings at the level the host gives, under its own', async () => {
     const { el, peer, settle, $$ } = await mount();
-    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
     const text = '# Plan\n\n## Steps\n\n###### Deep';
-    peer.writeMessage({
-      type: 'message_end',
-      message: { role: 'assistant', content: [{ type: 'text', text }] },
-    });
+    replyWith(peer, text);
     await settle();
     const levels = () => $$('li.assistant :is(h2, h3, h4, h5, h6)').map((heading) => heading.tagName);
     expect(levels()).to.deep.equal(['H2', 'H3', 'H6']);
@@ -316,13 +317,9 @@ describe('rpc-transcript', () => {
 
   it('shows a link’s address and opens it only when activated; other addresses stay text', async () => {
     const { peer, settle, $ } = await mount();
-    peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
     const text =
       '[the docs](https://example.com/docs) and [bad](javascript:alert(1)) ![a heron](https://example.com/heron.png)';
-    peer.writeMessage({
-      type: 'message_end',
-      message: { role: 'assistant', content: [{ type: 'text', text }] },
-    });
+    replyWith(peer, text);
     await settle();
     const reply = $('li.assistant .text') as HTMLElement;
     const links = [...reply.querySelectorAll('a')];
