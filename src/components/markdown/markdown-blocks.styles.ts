@@ -116,13 +116,18 @@ export const markdownStyles = [
   .markdown .copied:empty {
     display: none;
   }
+  /* A link's text is isolated: bidi characters in it cannot reorder the text around it. */
   .markdown a {
     position: relative;
     color: var(--_link);
+    unicode-bidi: isolate;
   }
   /* The address a link goes to, shown while the pointer is on it or focus is: text cannot hide it. */
   .markdown a:is(:hover, :focus-visible)::after {
     content: attr(data-href);
+    /* An address reads left to right whatever the page's direction or its own characters. */
+    direction: ltr;
+    unicode-bidi: isolate;
     position: absolute;
     inset-block-start: 100%;
     inset-inline-start: 0;

@@ -1,7 +1,9 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { AssistantEntry, TranscriptEntry } from '../../controller/transcript/entries.js';
+import { stripAnsi } from '../../protocol/ansi.js';
+import { clipText } from '../ansi-text/ansi-text.js';
 import { createMarkdownParser } from '../../markdown/parser.js';
 import { StreamedBlocks } from '../../markdown/streamed-blocks.js';
 import { type MarkdownView, renderBlock } from '../markdown/markdown-blocks.js';
@@ -16,14 +18,22 @@ export class ReplyMarkdown {
   readonly #parser = createMarkdownParser();
   #byId = new Map<string, StreamedBlocks>();
 
-  /** `entry`'s text as Markdown, drawn with `view` (the same object while the strings are). */
-  draw(entry: AssistantEntry, view: MarkdownView): TemplateResult {
+  /**
+   * `entry`'s text as Markdown, drawn with `view` (the same object while the strings are), and
+   * `view.truncated` after it when it was cut for length.
+   */
+  draw(
+    entry: AssistantEntry,
+    view: MarkdownView & { readonly truncated: (omitted: number) => string },
+  ): TemplateResult {
     let streamed = this.#byId.get(entry.id);
     if (!streamed) {
       streamed = new StreamedBlocks(this.#parser);
       this.#byId.set(entry.id, streamed);
     }
-    const blocks = streamed.update(entry.text);
+    // Cut as any agent text is (laying out megabytes freezes a page), escape sequences dropped.
+    const { text, omitted } = clipText(entry.text);
+    const blocks = streamed.update(stripAnsi(text));
     const last = blocks.length - 1;
     const drawn = repeat(
       blocks,
@@ -35,7 +45,8 @@ export class ReplyMarkdown {
       },
     );
     // No white space around the blocks: the text is the reply's, for whoever reads it out.
-    return html`<div class="text markdown" part="text">${drawn}</div>`;
+    const note = omitted > 0 ? html`<p class="truncated">${view.truncated(omitted)}</p>` : nothing;
+    return html`<div class="text markdown" part="text">${drawn}${note}</div>`;
   }
 
   /** Forget the replies not among `rendered`: only what is on the page keeps its blocks. */

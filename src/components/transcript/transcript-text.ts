@@ -14,8 +14,12 @@ export function agentText(text: TranscriptText): AnsiTextOptions {
 }
 
 /** How a reply's Markdown is drawn, in the words of `text`, its `#` headings at `level` (2 to 6). */
-export const markdownView = (text: TranscriptText, level: number): MarkdownView => ({
+export const markdownView = (
+  text: TranscriptText,
+  level: number,
+): MarkdownView & { readonly truncated: (omitted: number) => string } => ({
   topHeading: Math.min(6, Math.max(2, Math.round(level) || 2)) as MarkdownView['topHeading'],
   imageLabel: (alt) => (alt ? format(text.transcriptImage, { alt }) : text.transcriptImageUntitled),
   copy: { copy: text.transcriptCopyCode, copied: text.transcriptCopied, failed: text.transcriptCopyFailed },
+  truncated: (count) => format(text.textTruncated, { count }, text.locale),
 });
