@@ -51,12 +51,15 @@ class HighlightedCodeDirective extends AsyncDirective {
 
   #template(): TemplateResult | string {
     if (this.#done.length === 0) return this.#code;
-    const rest = this.#pieces.slice(this.#done.length).join('');
+    // Each piece a part of its own: highlighting one replaces only its text.
     return html`${repeat(
-      this.#done,
+      this.#pieces,
       (_, index) => index,
-      (piece) => guard([piece], () => spans(piece)),
-    )}${rest}`;
+      (piece, index) => {
+        const done = this.#done[index];
+        return done ? guard([done], () => spans(done)) : piece;
+      },
+    )}`;
   }
 
   /** Highlight the code, if it is written whole, has a language, and is not done or underway. */

@@ -22,6 +22,7 @@ import { FrameUpdate } from '../reactive/frame-update.js';
 import { markdownStyles } from '../markdown/markdown-blocks.styles.js';
 import { noModelNotice } from './no-model-notice.js';
 import { ReplyMarkdown } from './reply-markdown.js';
+import { markdownWords } from '../../markdown/plain-text.js';
 import { agentText, markdownView, type TranscriptText } from './transcript-text.js';
 
 export { Transcript, type TranscriptEvents } from '../../controller/transcript/transcript.js';
@@ -353,7 +354,8 @@ export class RpcTranscript extends BoundElement {
   /** Say a reply once, whole (an empty one, a tool call's turn, says nothing). */
   #say(entry: AssistantEntry): void {
     const text = this.#text;
-    const said = plainText(entry.text, agentText(text)).trim();
+    // Its words, not its Markdown: a screen reader would say every `#` and `*`.
+    const said = plainText(markdownWords(entry.text), agentText(text)).trim();
     if (!said) return;
     this.#announcement = format(text.transcriptReplyAnnouncement, { text: said });
     this.#announcements++;

@@ -274,11 +274,12 @@ describe('rpc-transcript', () => {
     expect(code()[1]?.textContent).to.equal('+[>+<-]\n');
   });
 
-  it('highlights a 5,000-line block a piece at a time, the page painting in between', async () => {
+  it('highlights a 5,000-line block a piece at a time, the page painting in between', async function () {
+    // A deadline for a busy machine, not a wait: the test ends as soon as the block is highlighted.
+    this.timeout(60_000);
     const { peer, settle, $ } = await mount();
-    const lines = Array.from({ length: 5000 }, (_, n) =>
-      n % 20 === 19 ? '' : `let v${n} = ${n}; // line ${n}`,
-    );
+    // Short lines: the reply stays under the 100,000 characters a reply is drawn up to.
+    const lines = Array.from({ length: 5000 }, (_, n) => (n % 20 === 19 ? '' : `f(${n}); // c`));
     const source = `${lines.join('\n')}\n`;
     peer.writeMessage({ type: 'message_start', message: { role: 'assistant', content: [] } });
     peer.writeMessage({
@@ -295,12 +296,21 @@ describe('rpc-transcript', () => {
     };
     requestAnimationFrame(count);
     await waitUntil(() => code.querySelectorAll('.hljs-comment').length === 4750, 'not highlighted whole', {
-      timeout: 20_000,
+      timeout: 55_000,
     });
     highlighting = false;
     expect(code.textContent).to.equal(source);
     // Pieces of at most 400 lines: the page painted between them.
     expect(frames).to.be.greaterThan(5);
+  });
+
+  it('tells a screen reader a reply’s words, not its Markdown', async () => {
+    const { peer, settle, $ } = await mount();
+    replyWith(peer, '# Plan\n\nThe **parser** is `slow`: see [the docs](https://example.com).');
+    await settle();
+    expect($('[part="announcer"]')?.textContent?.trim()).to.equal(
+      'The agent says: Plan\nThe parser is slow: see the docs.',
+    );
   });
 
   it('puts a reply’s headings at the level the host gives, under its own', async () => {
