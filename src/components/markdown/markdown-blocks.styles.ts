@@ -28,7 +28,10 @@ export const markdownStyles = [
     margin-block: 0.75em 0.25em;
     font-size: 1em;
   }
-  .markdown h3 {
+  .markdown .level-1 {
+    font-size: 1.2em;
+  }
+  .markdown .level-2 {
     font-size: 1.1em;
   }
   .markdown blockquote {

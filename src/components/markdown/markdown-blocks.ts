@@ -111,17 +111,19 @@ function codeBlock(token: Token, view: MarkdownView): TemplateResult {
 
 /** `# …` is `topHeading`, `## …` the one under it, and so on; below h6, h6. */
 function heading(level: number, content: unknown, view: MarkdownView): TemplateResult {
+  // Its size follows its Markdown level (`#`, `##`), whatever the element the page's outline needs.
+  const size = `level-${level}`;
   switch (Math.min(6, view.topHeading + level - 1)) {
     case 2:
-      return html`<h2>${content}</h2>`;
+      return html`<h2 class=${size}>${content}</h2>`;
     case 3:
-      return html`<h3>${content}</h3>`;
+      return html`<h3 class=${size}>${content}</h3>`;
     case 4:
-      return html`<h4>${content}</h4>`;
+      return html`<h4 class=${size}>${content}</h4>`;
     case 5:
-      return html`<h5>${content}</h5>`;
+      return html`<h5 class=${size}>${content}</h5>`;
     default:
-      return html`<h6>${content}</h6>`;
+      return html`<h6 class=${size}>${content}</h6>`;
   }
 }
 
