@@ -3,7 +3,7 @@
  * offline, pointed at it, stream its scripted reply as `message_update` deltas, and call their
  * `bash` tool when asked to `run:` a command, then say what the tool answered. No network, no key.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,4 +180,25 @@ describe.each(AGENTS)('the stand-in model, on %s', (name) => {
     const now = (after.data as { contextUsage?: { percent: number | null } }).contextUsage?.percent;
     expect(now === null || (now ?? 100) < 80, JSON.stringify(after.data)).toBe(true);
   }, 120_000);
+});
+
+describe('the stand-in model’s rich replies', () => {
+  const reply = (prompt: string) => {
+    const answer = defaultScript([{ role: 'user', content: prompt }], { model: STAND_IN_MODEL });
+    return 'text' in answer ? answer.text : '';
+  };
+
+  it('answers the prompts docs/models.md lists, and the others as before', () => {
+    expect(reply('Show me Markdown, please')).toMatch(/^# What the conversation draws\n/);
+    expect(reply('show markdown')).toContain('| Agent | RPC flag | Streams |');
+    const long = reply('a long code block');
+    expect(long.split('\n').length).toBeGreaterThan(200);
+    expect(long).toContain('```ts\n');
+    expect(reply('the command output')).toContain('```console\n$ ls -l\n');
+    // "long" alone is still the long answer to stop.
+    expect(reply('a long answer, please')).toMatch(/^Sentence 1 of a long reply/);
+    const models = readFileSync(new URL('../../../docs/models.md', import.meta.url), 'utf8');
+    for (const prompt of ['show me markdown', 'long code', 'command output'])
+      expect(models).toContain(`\`${prompt}\``);
+  });
 });
