@@ -8,6 +8,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { AsyncDirective, directive } from 'lit/async-directive.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
+import type * as HighlightModule from '../../markdown/highlight.js';
 import type { CodeSpan } from '../../markdown/highlight.js';
 
 /** A task's end: the page paints and takes input between two pieces. */
@@ -70,7 +71,16 @@ class HighlightedCodeDirective extends AsyncDirective {
   }
 
   async #highlight(run: number): Promise<void> {
-    const { highlighterFor, piecesOf } = await import('../../markdown/highlight.js');
+    let loaded: typeof HighlightModule;
+    try {
+      loaded = await import('../../markdown/highlight.js');
+    } catch {
+      // The highlighter could not be loaded (the page lost its server): the code stays plain,
+      // and the next time it is drawn tries again.
+      if (run === this.#run) this.#running = false;
+      return;
+    }
+    const { highlighterFor, piecesOf } = loaded;
     const highlight = await highlighterFor(this.#language);
     if (run !== this.#run) return;
     if (highlight && this.#pieces.length === 0) this.#pieces = piecesOf(this.#code);
