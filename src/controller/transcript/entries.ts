@@ -29,6 +29,8 @@ export interface ToolEntry {
   readonly running: boolean;
   /** What it answered (its text parts), once it has. */
   readonly result?: string;
+  /** What else it answered for a client to show (an edit's diff, a shell call's exit code), as the agent gives it. */
+  readonly details?: unknown;
   readonly isError: boolean;
 }
 

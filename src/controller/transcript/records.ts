@@ -51,3 +51,16 @@ export function toolCallParts(content: unknown): ToolCallPart[] {
     return part.type === 'toolCall' && id && name ? [{ id, name, args: argsText(part.arguments) }] : [];
   });
 }
+
+/**
+ * A tool call's end as its entry's fields: its text, what else it answered (`details`), and
+ * whether it failed (atomic's agent says so in `result` only).
+ */
+export function toolOutcome(result: Record<string, unknown> | undefined, isError: boolean) {
+  return {
+    result: partsText(result?.content),
+    isError: isError || result?.isError === true,
+    running: false,
+    ...(result?.details === undefined ? {} : { details: result.details }),
+  };
+}

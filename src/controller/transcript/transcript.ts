@@ -12,7 +12,7 @@ import { failureOf } from './failures.js';
 import { HistoryQuestion } from './history.js';
 import { MESSAGES_TYPE } from '../../protocol/conversation.js';
 import { type Blocks, joinedBlocks } from './blocks.js';
-import { argsText, objectOf, partsText, stringOf, toolCallParts } from './records.js';
+import { argsText, objectOf, partsText, stringOf, toolCallParts, toolOutcome } from './records.js';
 
 /** Events of a {@link Transcript}. */
 export interface TranscriptEvents {
@@ -315,7 +315,7 @@ export class Transcript {
   #messageEnd(message: Record<string, unknown> | undefined): void {
     if (message?.role === 'toolResult') {
       const id = stringOf(message.toolCallId);
-      if (id && this.#at.has(id)) this.#finishTool(id, partsText(message.content), message.isError === true);
+      if (id && this.#at.has(id)) this.#finishTool(id, message, message.isError === true);
       return;
     }
     if (message?.role !== 'assistant') return;
@@ -357,14 +357,20 @@ export class Transcript {
       this.#push({ kind: 'tool', id, name, args: argsText(record.args), running: true, isError: false });
     }
     const result = objectOf(record.type === 'tool_execution_end' ? record.result : record.partialResult);
-    if (record.type === 'tool_execution_end')
-      this.#finishTool(id, partsText(result?.content), record.isError === true);
+    if (record.type === 'tool_execution_end') this.#finishTool(id, result, record.isError === true);
     else if (result)
       this.#update<ToolEntry>(id, (entry) => ({ ...entry, result: partsText(result.content) }));
   }
 
-  #finishTool(id: string, result: string, isError: boolean): void {
-    this.#update<ToolEntry>(id, (entry) => ({ ...entry, result, isError, running: false }));
+  /** A tool call ended with `result`. */
+  #finishTool(id: string, result: Record<string, unknown> | undefined, isError: boolean): void {
+    const outcome = toolOutcome(result, isError);
+    // Its toolResult message after its end may say less (atomic): a failure stays one.
+    this.#update<ToolEntry>(id, (entry) => ({
+      ...entry,
+      ...outcome,
+      isError: entry.isError || outcome.isError,
+    }));
   }
 
   #notice(level: NoticeEntry['level'], text: string, cause?: NoticeEntry['cause']): void {

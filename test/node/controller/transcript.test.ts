@@ -137,6 +137,52 @@ describe('the transcript of the agent’s own errors', () => {
     expect(transcript.entries[2]).toMatchObject({ result: 'exit 1', isError: true, running: false });
   });
 
+  it('keeps what a tool answered besides its text, and a failure said only in its result (atomic)', () => {
+    const transcript = new Transcript();
+    const call = (toolCallId: string, toolName: string, args: unknown) =>
+      transcript.take({ type: 'tool_execution_start', toolCallId, toolName, args });
+    call('e1', 'edit', { path: 'x.txt', edits: [{ oldText: 'a', newText: 'b' }] });
+    const details = {
+      diff: '-1 a\n+1 b',
+      patch: '--- x.txt\n+++ x.txt\n@@ -1 +1 @@\n-a\n+b\n',
+      firstChangedLine: 1,
+    };
+    transcript.take({
+      type: 'tool_execution_end',
+      toolCallId: 'e1',
+      toolName: 'edit',
+      result: { content: [{ type: 'text', text: 'Successfully replaced 1 block(s) in x.txt.' }], details },
+      isError: false,
+    });
+    // atomic's bash says a non-zero exit in its result; its agent core says isError: false.
+    call('b1', 'bash', { command: 'false' });
+    transcript.take({
+      type: 'tool_execution_end',
+      toolCallId: 'b1',
+      toolName: 'bash',
+      result: {
+        content: [{ type: 'text', text: '\n\nCommand exited with code 1' }],
+        details: { exitCode: 1 },
+        isError: true,
+      },
+      isError: false,
+    });
+    transcript.take({
+      type: 'message_end',
+      message: {
+        role: 'toolResult',
+        toolCallId: 'b1',
+        toolName: 'bash',
+        content: [],
+        details: { exitCode: 1 },
+        isError: false,
+      },
+    });
+    expect(transcript.entries[0]).toMatchObject({ details, isError: false, running: false });
+    expect(transcript.entries[1]).toMatchObject({ details: { exitCode: 1 }, isError: true });
+    expect('details' in (transcript.entries[1] ?? {})).toBe(true);
+  });
+
   it('keeps each part of a streamed reply in place: thinking and text deltas, interleaved', () => {
     const transcript = new Transcript();
     const update = (type: string, contentIndex: number, delta: string) =>
