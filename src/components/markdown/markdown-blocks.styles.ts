@@ -24,6 +24,10 @@ export const markdownStyles = [
   .markdown :is(p, ul, ol, blockquote, .table) {
     margin-block: 0.5em;
   }
+  /* A block past the reply's element budget, as its text: its lines kept. */
+  .markdown .plain {
+    white-space: pre-wrap;
+  }
   .markdown :is(h2, h3, h4, h5, h6) {
     margin-block: 0.75em 0.25em;
     font-size: 1em;

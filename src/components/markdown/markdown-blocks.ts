@@ -202,3 +202,44 @@ function renderInlineNode(node: Node, view: MarkdownView): TemplateResult {
       return html`${token.content}${inner()}`;
   }
 }
+
+/** Tokens drawn as an element of their own besides those that open one. */
+const ELEMENT_TOKENS = new Set(['code_inline', 'image', 'hardbreak', 'fence', 'code_block', 'hr']);
+const elementCounts = new WeakMap<MarkdownBlock, number>();
+
+/**
+ * About how many elements `block` is drawn with (its code's highlighting aside), counted once: a
+ * kept block is the same object at every token.
+ */
+export function elementsOf(block: MarkdownBlock): number {
+  let count = elementCounts.get(block);
+  if (count === undefined) {
+    const tally = (tokens: readonly Token[]): number =>
+      tokens.reduce(
+        (sum, token) =>
+          sum + (token.nesting === 1 || ELEMENT_TOKENS.has(token.type) ? 1 : 0) + tally(token.children ?? []),
+        0,
+      );
+    count = tally(block.tokens);
+    elementCounts.set(block, count);
+  }
+  return count;
+}
+
+/** A block as its text alone, its marks dropped: what a reply shows past its element budget. */
+export function renderBlockText(block: MarkdownBlock): TemplateResult {
+  const text = (tokens: readonly Token[]): string =>
+    tokens
+      .map((token) =>
+        token.type === 'softbreak' || token.type === 'hardbreak'
+          ? '\n'
+          : token.children
+            ? text(token.children)
+            : token.type === 'image' || token.nesting !== 0
+              ? ''
+              : token.content,
+      )
+      .join('');
+  const lines = block.tokens.filter((token) => token.nesting === 0).map((token) => text([token]));
+  return html`<p class="plain">${lines.join('\n')}</p>`;
+}

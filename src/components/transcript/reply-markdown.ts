@@ -6,7 +6,15 @@ import { stripAnsi } from '../../protocol/ansi.js';
 import { clipText } from '../ansi-text/ansi-text.js';
 import { createMarkdownParser } from '../../markdown/parser.js';
 import { StreamedBlocks } from '../../markdown/streamed-blocks.js';
-import { type MarkdownView, renderBlock } from '../markdown/markdown-blocks.js';
+import { elementsOf, type MarkdownView, renderBlock, renderBlockText } from '../markdown/markdown-blocks.js';
+
+/**
+ * Elements a reply's Markdown is drawn with at most; the blocks past it are their text. No reply a
+ * person reads needs more (a 500-row table does not), and a hostile one of 25,000 (`_a_` repeated
+ * over 100,000 characters) held WebKit's page for 40 s with assistive technology on, which builds
+ * an accessible object for each.
+ */
+export const REPLY_ELEMENTS = 5000;
 
 /**
  * The rendered replies' Markdown, by entry id. A reply that streams is a new entry at each token
@@ -35,13 +43,18 @@ export class ReplyMarkdown {
     const { text, omitted } = clipText(entry.text);
     const blocks = streamed.update(stripAnsi(text));
     const last = blocks.length - 1;
+    let elements = 0;
+    const marked = blocks.map((block) => (elements += elementsOf(block)) <= REPLY_ELEMENTS);
     const drawn = repeat(
       blocks,
       (block) => block.start,
       (block, index) => {
         // The block being written: its code is highlighted once it is written whole.
         const open = entry.streaming && index === last;
-        return guard([block, view, open], () => renderBlock(block, open ? { ...view, open } : view));
+        const markup = marked[index] ?? false;
+        return guard([block, view, open, markup], () =>
+          markup ? renderBlock(block, open ? { ...view, open } : view) : renderBlockText(block),
+        );
       },
     );
     // No white space around the blocks: the text is the reply's, for whoever reads it out.

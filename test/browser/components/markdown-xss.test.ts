@@ -140,6 +140,36 @@ describe('the Markdown XSS corpus in the conversation', () => {
     const long = reply('long-line').textContent ?? '';
     expect(long.includes('alert(1)')).to.equal(false);
     expect(long.trim().endsWith('(14 more characters not shown)')).to.equal(true);
+    // Its 25,000 emphases are past a reply's element budget: drawn as text, not 25,000 elements.
+    expect(reply('long-line').querySelectorAll('em').length).to.equal(0);
+    expect(long).to.contain('a a a a');
     expect(reply('nested-quotes').querySelectorAll('blockquote').length).to.be.within(1, 100);
+  });
+
+  it('draws a reply’s marks up to its budget and the blocks past it as their text, whatever the engine builds for each', async () => {
+    // 60 paragraphs of 100 emphases: 49 fit in the 5,000 elements (101 each, the paragraph too).
+    const paragraph = Array.from({ length: 100 }, (_, i) => `*w${i}*`).join(' ');
+    const transcript = new Transcript();
+    transcript.restore([
+      { role: 'user', content: 'many marks' },
+      {
+        role: 'assistant',
+        content: Array.from({ length: 60 }, () => paragraph).join('\n\n'),
+        stopReason: 'stop',
+      },
+    ]);
+    const el = await fixture<RpcTranscript>(
+      html`<rpc-transcript .transcript=${transcript}></rpc-transcript>`,
+    );
+    const root = el.shadowRoot as ShadowRoot;
+    await waitUntil(() => root.querySelector('li.assistant p'), 'the reply is not drawn');
+    const paragraphs = [...root.querySelectorAll('li.assistant .markdown > p')];
+    expect(paragraphs.length).to.equal(60);
+    expect(root.querySelectorAll('li.assistant em').length).to.equal(4900);
+    expect(paragraphs[48]?.querySelectorAll('em').length).to.equal(100);
+    const past = paragraphs[49] as HTMLElement;
+    expect(past.querySelectorAll('*').length).to.equal(0);
+    // The same words, without the asterisks.
+    expect(past.textContent).to.equal(Array.from({ length: 100 }, (_, i) => `w${i}`).join(' '));
   });
 });
