@@ -101,11 +101,23 @@ function renderNode(node: Node, view: MarkdownView): TemplateResult {
  */
 function codeBlock(token: Token, view: MarkdownView): TemplateResult {
   const language = token.type === 'fence' ? (token.info.trim().split(/\s/)[0] ?? '') : '';
+  return codeBlockOf(token.content, language, view);
+}
+
+/**
+ * `code` as a code block: in monospace, `language` named (as text) above it with a button that
+ * copies it, highlighted once `view` is not `open`. Inside an element with the `markdown` class.
+ */
+export function codeBlockOf(
+  code: string,
+  language: string,
+  view: Pick<MarkdownView, 'copy' | 'open'>,
+): TemplateResult {
   return html`<div class="code-block" part="code">
     <div class="code-head">
-      ${language ? html`<span class="language">${language}</span>` : nothing}${copyButton(token.content, view.copy)}
+      ${language ? html`<span class="language">${language}</span>` : nothing}${copyButton(code, view.copy)}
     </div>
-    <pre class="code" data-language=${language || nothing}><code>${highlightedCode(token.content, language, !view.open)}</code></pre>
+    <pre class="code" data-language=${language || nothing}><code>${highlightedCode(code, language, !view.open)}</code></pre>
   </div>`;
 }
 

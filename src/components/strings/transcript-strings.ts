@@ -15,15 +15,29 @@ export interface TranscriptStrings {
   transcriptAgent: string;
   /** Conversation: the collapsed thinking of a reply. */
   transcriptThinking: string;
-  /** Conversation: a tool call running: `{tool}`. */
+  /** Conversation, a tool call's card: its state while it runs (the tool's name follows; `{tool}` names it too). */
   transcriptToolRunning: string;
-  /** Conversation: a tool call done: `{tool}`. */
+  /** Conversation, a tool call's card: its state once done (`{tool}` as above). */
   transcriptToolDone: string;
-  /** Conversation: a tool call that failed: `{tool}`. */
+  /** Conversation, a tool call's card: its state once failed (`{tool}` as above). */
   transcriptToolFailed: string;
-  /** Conversation: the heading of a tool call's arguments. */
+  /** Conversation, a tool call's card: its state when refused before it ran (a permission gate's No). */
+  transcriptToolBlocked: string;
+  /** Conversation, a tool call's card: how a command ended, `{code}`. */
+  transcriptToolExit: string;
+  /** Conversation, a tool call's card: the lines a read asked for, `{from}` to `{to}`. */
+  transcriptToolLines: string;
+  /** Conversation, a tool call's card: the line a read started at, `{from}`, to the end. */
+  transcriptToolLinesFrom: string;
+  /** Conversation, a tool call's card: the button that shows the whole of a long output, `{count}` lines. */
+  transcriptToolShowAll: CountedText;
+  /** Conversation, a tool call's card: before an added line of a diff, for a screen reader. */
+  transcriptDiffAdded: string;
+  /** Conversation, a tool call's card: before a removed line of a diff, for a screen reader. */
+  transcriptDiffRemoved: string;
+  /** Conversation, a tool call's card: the heading of its arguments. */
   transcriptToolArgs: string;
-  /** Conversation: the heading of a tool call's result. */
+  /** Conversation, a tool call's card: the heading of its result. */
   transcriptToolResult: string;
   /** Conversation: a turn stopped before its end. */
   transcriptStopped: string;
@@ -69,9 +83,16 @@ export const transcriptEnglish = {
   transcriptYou: 'You',
   transcriptAgent: 'Agent',
   transcriptThinking: 'Thinking',
-  transcriptToolRunning: '{tool}: running…',
-  transcriptToolDone: '{tool}',
-  transcriptToolFailed: '{tool}: failed',
+  transcriptToolRunning: 'Running',
+  transcriptToolDone: 'Done',
+  transcriptToolFailed: 'Failed',
+  transcriptToolBlocked: 'Blocked',
+  transcriptToolExit: 'exit code {code}',
+  transcriptToolLines: 'lines {from}–{to}',
+  transcriptToolLinesFrom: 'from line {from}',
+  transcriptToolShowAll: { one: 'Show all {count} line', other: 'Show all {count} lines' },
+  transcriptDiffAdded: 'Added:',
+  transcriptDiffRemoved: 'Removed:',
   transcriptToolArgs: 'Arguments',
   transcriptToolResult: 'Result',
   transcriptStopped: 'Stopped: the agent ended this turn early.',

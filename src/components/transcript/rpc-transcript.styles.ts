@@ -99,46 +99,12 @@ export const transcriptStyles = [
       outline: 2px solid var(--_focus);
     }
 
-    .tool summary {
-      font-family: var(--_mono);
-    }
-
     /* A compaction is a seam in the conversation: what is above it is summarised below. */
     .compaction details {
       border-style: dashed;
     }
     .compaction .text {
       padding: 0 0.5rem 0.5rem;
-    }
-
-    .tool-body {
-      padding: 0 0.5rem 0.5rem;
-    }
-
-    .tool-body h3 {
-      margin: 0.5rem 0 0.25rem;
-      font-size: 0.85em;
-      font-weight: 600;
-    }
-
-    .tool-body pre {
-      margin: 0;
-      max-block-size: 20lh;
-      overflow: auto;
-      font-family: var(--_mono);
-      white-space: pre-wrap;
-      overflow-wrap: anywhere;
-    }
-
-    .failed summary,
-    .tool-error {
-      color: var(--_error);
-    }
-
-    .tool-error {
-      margin: 0.25rem 0 0;
-      font-family: var(--_mono);
-      white-space: pre-wrap;
     }
 
     .notice {
@@ -183,9 +149,9 @@ export const transcriptStyles = [
       outline-offset: 1px;
     }
 
-    .earlier {
-      display: block;
-      margin: 0 auto 0.75rem;
+    /* The conversation's quiet buttons: Show earlier, and a tool card's Show all. */
+    .earlier,
+    .show-all {
       padding: 0.25rem 0.75rem;
       font: inherit;
       color: inherit;
@@ -193,6 +159,11 @@ export const transcriptStyles = [
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
       cursor: pointer;
+    }
+
+    .earlier {
+      display: block;
+      margin: 0 auto 0.75rem;
     }
 
     .earlier:focus-visible {

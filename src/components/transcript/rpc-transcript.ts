@@ -22,6 +22,8 @@ import { FrameUpdate } from '../reactive/frame-update.js';
 import { markdownStyles } from '../markdown/markdown-blocks.styles.js';
 import { noModelNotice } from './no-model-notice.js';
 import { ReplyMarkdown } from './reply-markdown.js';
+import { toolCard } from './tool-card.js';
+import { toolCardStyles } from './tool-card.styles.js';
 import { markdownWords } from '../../markdown/plain-text.js';
 import { agentText, markdownView, type TranscriptText } from './transcript-text.js';
 
@@ -77,8 +79,11 @@ const shows = (entry: TranscriptEntry) =>
  * @csspart copy-button - a code block's copy button
  * @csspart copy-status - "Copied" (or why not), beside its button
  * @csspart thinking - a reply's collapsed thinking
- * @csspart tool-details - a tool call's disclosure (its arguments and result)
- * @csspart tool-error - a failed tool call's error, shown outside the disclosure
+ * @csspart tool-details - a tool call's disclosure: its header (state, tool, what it acts on) and what it did
+ * @csspart tool-state - a tool call's state in words: running, done, failed or blocked
+ * @csspart tool-diff - an edit's diff
+ * @csspart tool-show-all - the button that shows the whole of a long output
+ * @csspart tool-error - a failed or blocked call's error (its last lines), shown outside the disclosure
  * @csspart empty - the line shown while nothing was said
  * @csspart no-model - what is said when the agent has no model: its words, and what to do
  * @csspart earlier - the button that shows earlier entries
@@ -93,6 +98,7 @@ export class RpcTranscript extends BoundElement {
     agentLineStyles,
     transcriptStyles,
     markdownStyles,
+    toolCardStyles,
   ];
 
   // It renders the transcript it reads from the controller's lines (`#frameUpdate`), none of the
@@ -143,6 +149,8 @@ export class RpcTranscript extends BoundElement {
   #text: TranscriptText = { ...transcriptEnglish, locale: 'en' };
   /** The rendered replies' Markdown, each block kept while the reply streams on. */
   readonly #replies = new ReplyMarkdown();
+  /** The tool calls whose whole output the person asked to see. */
+  readonly #expanded = new Set<string>();
   /** How replies' Markdown is drawn, in `#text`'s words: a new object only when they change. */
   #markdownView = markdownView(this.#text, 2);
 
@@ -242,7 +250,10 @@ export class RpcTranscript extends BoundElement {
             (entry) => entry.id,
             // An entry is replaced, never changed: one that stayed is not rendered again (unless
             // the words or the heading level are new).
-            (entry) => guard([entry, text, this.#markdownView], () => this.#entry(entry, text)),
+            (entry) =>
+              guard([entry, text, this.#markdownView, this.#expanded.has(entry.id)], () =>
+                this.#entry(entry, text),
+              ),
           )}
         </ol>
         ${noModel && models ? noModelNotice(models, text, this.modelHelpHref) : nothing}
@@ -328,28 +339,21 @@ export class RpcTranscript extends BoundElement {
   }
 
   #tool(entry: ToolEntry, text: TranscriptText): TemplateResult {
-    const summary = entry.running
-      ? text.transcriptToolRunning
-      : entry.isError
-        ? text.transcriptToolFailed
-        : text.transcriptToolDone;
-    return html`<li class="entry tool ${entry.isError ? 'failed' : ''}" part="entry tool">
-      <details part="tool-details">
-        <summary>${format(summary, { tool: entry.name })}</summary>
-        <div class="tool-body">
-          <h3>${text.transcriptToolArgs}</h3>
-          <pre>${ansiText(entry.args, agentText(text))}</pre>
-          ${
-            entry.result !== undefined
-              ? html`<h3>${text.transcriptToolResult}</h3>
-                  <pre>${ansiText(entry.result, agentText(text))}</pre>`
-              : nothing
-          }
-        </div>
-      </details>
-      ${entry.isError && entry.result ? html`<p class="tool-error" part="tool-error">${ansiText(entry.result, agentText(text))}</p>` : nothing}
-    </li>`;
+    return toolCard(entry, {
+      text,
+      copy: this.#markdownView.copy,
+      expanded: this.#expanded.has(entry.id),
+      showAll: this.#showAll,
+    });
   }
+
+  /** Show the whole output of the call `id`, and put the keyboard on it: its button is gone. */
+  #showAll = (id: string, button: HTMLElement): void => {
+    const card = button.closest('li');
+    this.#expanded.add(id);
+    this.requestUpdate();
+    void this.updateComplete.then(() => card?.querySelector<HTMLElement>('.output, .results')?.focus());
+  };
 
   /** Say a reply once, whole (an empty one, a tool call's turn, says nothing). */
   #say(entry: AssistantEntry): void {

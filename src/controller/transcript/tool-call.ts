@@ -96,3 +96,39 @@ export function exitCode(result: string | undefined, details: unknown, isError: 
   if (said !== undefined) return Number(said);
   return isError ? undefined : 0;
 }
+
+/** How a tool call stands, as its card says at a glance. */
+export type ToolState = 'running' | 'done' | 'failed' | 'blocked';
+
+/**
+ * A call refused before it ran: every agent sends it as a failure whose text is the refusal
+ * (`Tool execution was blocked`, a permission gate's `Blocked by user`, oh-my-pi's `Tool "bash" is
+ * blocked by user policy.` and how to allow it). Its first line names a block, and it has no exit
+ * code: a command whose output says "blocked" ends with the agent's `Command exited with code N`.
+ */
+const BLOCKED = /^[^\n]*\bblocked\b/i;
+
+/** How the call `entry` stands: running until it ends, then done, failed or blocked. */
+export function toolState(entry: {
+  readonly running: boolean;
+  readonly isError: boolean;
+  readonly result?: string;
+  readonly details?: unknown;
+}): ToolState {
+  if (entry.running) return 'running';
+  if (!entry.isError) return 'done';
+  const result = entry.result?.trim() ?? '';
+  const refused = BLOCKED.test(result) && exitCode(result, entry.details, true) === undefined;
+  return refused ? 'blocked' : 'failed';
+}
+
+/** The lines a read asked for, when it says so in its arguments (pi: `offset`, `limit`). */
+export function readRange(
+  args: Readonly<Record<string, unknown>>,
+): { readonly from: number; readonly to?: number } | undefined {
+  const offset = typeof args.offset === 'number' && args.offset >= 1 ? Math.floor(args.offset) : undefined;
+  const limit = typeof args.limit === 'number' && args.limit >= 1 ? Math.floor(args.limit) : undefined;
+  if (offset === undefined && limit === undefined) return undefined;
+  const from = offset ?? 1;
+  return limit === undefined ? { from } : { from, to: from + limit - 1 };
+}

@@ -102,9 +102,11 @@ describe('rpc-transcript', () => {
     expect(text(entries[1])).to.match(/^This is the stand-in model, answering/);
     const tool = entries[3]?.querySelector('details') as HTMLDetailsElement;
     expect(tool.open).to.equal(false);
-    expect(tool.querySelector('summary')?.textContent).to.equal('bash');
-    expect(tool.textContent).to.contain('{"command":"echo TOOL-RAN-$((2+3))"}');
-    expect(tool.textContent).to.contain('TOOL-RAN-5');
+    // Its state in words, the tool, and the command it ran; its output inside.
+    expect(tool.querySelector('summary')?.textContent?.replace(/\s+/g, ' ').trim()).to.equal(
+      '✓ Done bash echo TOOL-RAN-$((2+3))',
+    );
+    expect(tool.querySelector('.output')?.textContent).to.contain('TOOL-RAN-5');
     expect(text(entries[4])).to.equal('The command finished. It said: TOOL-RAN-5');
     expect(text(entries[7])).to.equal('Stopped: the agent ended this turn early.');
     expect(entries.filter((entry) => entry.textContent?.trim() === 'Agent')).to.deep.equal([]);
@@ -359,7 +361,7 @@ describe('rpc-transcript', () => {
       isError: true,
     });
     await settle();
-    expect($('summary')?.textContent).to.equal('bash: failed');
+    expect($('summary')?.textContent?.replace(/\s+/g, ' ').trim()).to.equal('✕ Failed bash rm x');
     expect($('[part="tool-error"]')?.textContent).to.equal('rm: cannot remove x');
   });
 

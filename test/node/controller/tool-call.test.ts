@@ -1,6 +1,13 @@
 /** Tool calls read by kind, subject and exit, as each agent's tools write them. */
 import { describe, expect, it } from 'vitest';
-import { exitCode, toolArgs, toolKind, toolSubject } from '../../../src/controller/transcript/tool-call.js';
+import {
+  exitCode,
+  readRange,
+  toolArgs,
+  toolKind,
+  toolState,
+  toolSubject,
+} from '../../../src/controller/transcript/tool-call.js';
 
 const subject = (name: string, args: unknown) => toolSubject(toolKind(name), toolArgs(JSON.stringify(args)));
 
@@ -69,5 +76,43 @@ describe('tool calls', () => {
     // atomic: the code in its details, whatever isError says.
     expect(exitCode('out', { exitCode: 3 }, false)).toBe(3);
     expect(exitCode('Tool execution was blocked', {}, true)).toBeUndefined();
+  });
+
+  it('tells a blocked call from a failed one by what every agent sends for it', () => {
+    const ended = (result: string, details: unknown = {}) => ({
+      running: false,
+      isError: true,
+      result,
+      details,
+    });
+    expect(toolState({ running: true, isError: false })).toBe('running');
+    expect(toolState({ running: false, isError: false, result: 'ok' })).toBe('done');
+    // The agents' own words when a hook gives no reason, and the reasons of pi's permission gate.
+    expect(toolState(ended('Tool execution was blocked'))).toBe('blocked');
+    expect(toolState(ended('Tool execution was blocked by an extension'))).toBe('blocked');
+    expect(toolState(ended('Blocked by user'))).toBe('blocked');
+    expect(toolState(ended('Dangerous command blocked (no UI for confirmation)'))).toBe('blocked');
+    // oh-my-pi's approval policy says how to allow it on a second line.
+    expect(
+      toolState(
+        ended(
+          'Tool "bash" is blocked by user policy.\nTo allow: remove "tools.approval.bash: deny" from config.',
+        ),
+      ),
+    ).toBe('blocked');
+    // A command whose output says "blocked" failed: the agent wrote how it exited.
+    expect(toolState(ended('port blocked\n\nCommand exited with code 1'))).toBe('failed');
+    expect(toolState(ended('blocked', { exitCode: 1 }))).toBe('failed');
+    expect(toolState(ended('npm ERR! install\nthe registry blocked the request'))).toBe('failed');
+    expect(toolState(ended('Could not find edits[0] in a.ts.'))).toBe('failed');
+    expect(toolState(ended('Operation aborted'))).toBe('failed');
+  });
+
+  it('reads the lines a read asked for', () => {
+    expect(readRange({ path: 'a.ts' })).toBeUndefined();
+    expect(readRange({ path: 'a.ts', offset: 10, limit: 50 })).toEqual({ from: 10, to: 59 });
+    expect(readRange({ path: 'a.ts', offset: 200 })).toEqual({ from: 200 });
+    expect(readRange({ path: 'a.ts', limit: 20 })).toEqual({ from: 1, to: 20 });
+    expect(readRange({ path: 'a.ts', offset: '3' })).toBeUndefined();
   });
 });

@@ -51,6 +51,9 @@ async function streamingReply(page: Page, prompt: string): Promise<void> {
   await expect.poll(() => reply(page).getAttribute('aria-busy'), AGENT_WAIT).toBe('true');
 }
 
+/** A card's header as read: its words, spaces made one. */
+const words = (text: string | null) => text?.replace(/\s+/g, ' ').trim();
+
 const AGENTS: readonly AgentName[] = ['pi', 'pi-0.73', 'omp', 'atomic'];
 
 describe.each(AGENTS)('%s: a real turn in the playground, on the stand-in model', (name) => {
@@ -185,12 +188,17 @@ describe.each(AGENTS)('%s: a real turn in the playground, on the stand-in model'
       .toBe('Run a destructive command?');
     expect(await openDialog(page).textContent()).toContain('rm -rf ./scratch');
     // The turn waits on the question: the tool call shows as running meanwhile.
-    expect(await page.locator('rpc-transcript li.tool summary').last().textContent()).toBe('bash: running…');
+    expect(words(await page.locator('rpc-transcript li.tool summary').last().textContent())).toBe(
+      '… Running bash rm -rf ./scratch',
+    );
     await readingPause(page);
     await openDialog(page).getByRole('button', { name: 'No' }).focus();
     await page.keyboard.press('Enter');
     const tool = page.locator('rpc-transcript li.tool').last();
-    await expect.poll(() => tool.locator('summary').textContent(), AGENT_WAIT).toBe('bash: failed');
+    // Blocked, in words: the gate's No, not a command that failed.
+    await expect
+      .poll(async () => words(await tool.locator('summary').textContent()), AGENT_WAIT)
+      .toBe('⊘ Blocked bash rm -rf ./scratch');
     expect(await tool.locator('[part="tool-error"]').textContent()).toContain('Blocked by the user');
     await expect.poll(() => page.locator('#send').textContent(), AGENT_WAIT).toBe('Send');
     expect(existsSync(join(scratch, 'notes.txt'))).toBe(true);
@@ -208,7 +216,9 @@ describe.each(AGENTS)('%s: a real turn in the playground, on the stand-in model'
     await openDialog(page).getByRole('button', { name: 'Yes' }).focus();
     await page.keyboard.press('Enter');
     const tool = page.locator('rpc-transcript li.tool').last();
-    await expect.poll(() => tool.locator('summary').textContent(), AGENT_WAIT).toBe('bash');
+    await expect
+      .poll(async () => words(await tool.locator('summary').textContent()), AGENT_WAIT)
+      .toBe('✓ Done bash rm -rf ./scratch');
     await expect.poll(() => page.locator('#send').textContent(), AGENT_WAIT).toBe('Send');
     expect(existsSync(scratch)).toBe(false);
     await page.close();
