@@ -39,7 +39,8 @@ Options:
   --new-session         start a new session instead of going on with the last one
   --stand-in-model      the demo, its turns on a scripted model on this machine (no network,
                         no key): a prompt gets a streamed reply; "run: ls" calls the bash tool,
-                        "show me markdown" shows what a reply draws (docs/models.md lists more)
+                        "show me markdown" shows what a reply draws, "edit a file" a write,
+                        a read and an edit (docs/models.md lists more)
   --extension FILE      also load this extension into the agent by name (repeatable)
   --port N              port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host ADDR           address to listen on (default 127.0.0.1)

@@ -1,6 +1,7 @@
 /** A real agent behind a real bridge serving the built playground, with an observer tab. Node only. */
 import { type AgentCommand, type AgentName, agentCommand } from '../../src/bridge/agents/catalog.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
+import { type StandInModel, startStandInModel } from '../../src/bridge/stand-in-model/server.js';
 import { atomicSource } from './agent.js';
 import { Tab } from './bridge-tab.js';
 
@@ -36,6 +37,37 @@ export async function serveAgent(
       observer.close();
       await bridge.close();
       command.cleanup();
+    },
+  };
+}
+
+/** An agent on the stand-in model, and how to stop them both. */
+export interface StandInServed {
+  readonly model: StandInModel;
+  readonly bridge: Bridge;
+  stop(): Promise<void>;
+}
+
+/**
+ * Agent `name` (installed already) on a stand-in model of its own, working in `cwd`, behind a
+ * bridge serving the playground built into `staticDir`.
+ */
+export async function serveOnStandIn(
+  name: AgentName,
+  staticDir: string,
+  cwd: string,
+): Promise<StandInServed> {
+  const model = await startStandInModel();
+  const env = { ...process.env, RPC_UI_ATOMIC_SOURCE: atomicSource() };
+  const command = await agentCommand(name, { install: false, env, standInModel: model.baseUrl });
+  const bridge = await startBridge({ port: 0, agent: { ...command, cwd, label: name }, staticDir });
+  return {
+    model,
+    bridge,
+    stop: async () => {
+      await bridge.close();
+      command.cleanup();
+      await model.close();
     },
   };
 }

@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { richReply } from './rich-replies.js';
+import { type OfferedTool, toolStep } from './tool-replies.js';
 
 /** The provider and model id the agents are configured with. */
 export const STAND_IN_PROVIDER = 'stand-in';
@@ -37,6 +38,8 @@ export interface StandInRequest {
   readonly model: string;
   /** The request's `reasoning_effort` (`low`, `high`…); absent when the agent asked for no thinking. */
   readonly reasoningEffort?: string;
+  /** The tools the agent offers the model, by name. */
+  readonly tools?: Readonly<Record<string, OfferedTool>>;
 }
 
 /**
@@ -95,7 +98,8 @@ const RUN = /^run:\s*(.+)$/m;
  * answer gets forty sentences (time to press Stop), a huge one about 100,000 characters (enough
  * for an agent to compact), and "fill the context" a reply that reports its prompt as filling 84%
  * of the context (as a long session would); "show me markdown", "long code" and "command output"
- * the rich replies of rich-replies.ts; pi's request for a summary gets a short one, and
+ * the rich replies of rich-replies.ts; "write a file", "read a file" and "edit a file" the
+ * tool calls of tool-replies.ts; pi's request for a summary gets a short one, and
  * atomic's compaction planner lines to delete;
  * any other prompt is answered with a few
  * sentences that say what the stand-in is, and the thinker says how hard it thought, so that a
@@ -109,16 +113,26 @@ export const defaultScript: StandInScript = (messages, request) => {
   if (system.startsWith('You are a context summarization assistant'))
     return { text: '## Goal\nTalk with the stand-in model.\n\n## Progress\nIts scripted replies were read.' };
   const last = messages.at(-1);
+  const asked = messages.findLastIndex((message) => message.role === 'user');
+  // oh-my-pi puts a <system-reminder> of its own before the user's words, and a <system-notice>
+  // before a prompt that steers it.
+  const prompt = textOf(messages[asked]?.content)
+    .replace(/<system-(reminder|notice)>[\s\S]*?<\/system-\1>/g, '')
+    .trim();
+  const command = RUN.exec(prompt)?.[1]?.trim();
+  if (!command) {
+    const results = messages.slice(asked + 1).filter((message) => message.role === 'tool');
+    const step = toolStep(
+      prompt,
+      results.map((result) => textOf(result.content)),
+      request.tools ?? {},
+    );
+    if (step) return step;
+  }
   if (last?.role === 'tool') {
     const output = textOf(last.content).trim();
     return { text: `The command finished. It said: ${output || '(nothing)'}` };
   }
-  // oh-my-pi puts a <system-reminder> of its own before the user's words, and a <system-notice>
-  // before a prompt that steers it.
-  const prompt = textOf(last?.content)
-    .replace(/<system-(reminder|notice)>[\s\S]*?<\/system-\1>/g, '')
-    .trim();
-  const command = RUN.exec(prompt)?.[1]?.trim();
   if (command) return { toolCall: { name: 'bash', arguments: { command } } };
   const rich = richReply(prompt);
   // Streamed a few words at a time as any reply, but faster: a long block is 240 lines.
@@ -167,6 +181,23 @@ export const defaultScript: StandInScript = (messages, request) => {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The tools of a request (`[{type: 'function', function: {name, description, parameters}}]`), by name. */
+function offeredTools(tools: unknown): Record<string, OfferedTool> {
+  const offered: Record<string, OfferedTool> = {};
+  for (const tool of Array.isArray(tools) ? tools : []) {
+    const fn = (
+      tool as { function?: { name?: unknown; description?: unknown; parameters?: { properties?: unknown } } }
+    )?.function;
+    if (typeof fn?.name !== 'string') continue;
+    const properties = fn.parameters?.properties;
+    offered[fn.name] = {
+      description: typeof fn.description === 'string' ? fn.description : '',
+      parameters: properties && typeof properties === 'object' ? Object.keys(properties) : [],
+    };
+  }
+  return offered;
+}
+
 /** Start the stand-in on loopback. */
 export async function startStandInModel(options: StandInModelOptions = {}): Promise<StandInModel> {
   const script = options.script ?? defaultScript;
@@ -198,13 +229,18 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
       messages?: ChatMessage[];
       model?: unknown;
       reasoning_effort?: unknown;
+      tools?: unknown;
     };
     const messages = body.messages ?? [];
     const effort = typeof body.reasoning_effort === 'string' ? body.reasoning_effort : undefined;
     // An agent that asks for no thinking may still name an effort meaning none.
     const thinking = effort && !['none', 'off'].includes(effort) ? { reasoningEffort: effort } : {};
     const model = typeof body.model === 'string' ? body.model : STAND_IN_MODEL;
-    const wanted: StandInRequest = { model, ...(model === STAND_IN_THINKER ? thinking : {}) };
+    const wanted: StandInRequest = {
+      model,
+      ...(model === STAND_IN_THINKER ? thinking : {}),
+      tools: offeredTools(body.tools),
+    };
     requests.push(messages);
     asked.push(wanted);
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -12,6 +12,7 @@ import { atomicSource } from '../../support/agent.js';
 import { Transcript } from '../../../src/controller/transcript/transcript.js';
 import { type AgentName, agentCommand } from '../../../src/bridge/agents/catalog.js';
 import {
+  type ChatMessage,
   defaultScript,
   STAND_IN_MODEL,
   STAND_IN_PROVIDER,
@@ -20,6 +21,11 @@ import {
   startStandInModel,
   textOf,
 } from '../../../src/bridge/stand-in-model/server.js';
+import {
+  NOTES_FILE,
+  type OfferedTool,
+  TOOL_PROMPTS,
+} from '../../../src/bridge/stand-in-model/tool-replies.js';
 
 /** The agent's stdout records of a turn, up to its `agent_end`. */
 async function turn(agent: AgentProcess, prompt: string): Promise<Record<string, unknown>[]> {
@@ -200,5 +206,60 @@ describe('the stand-in model’s rich replies', () => {
     const models = readFileSync(new URL('../../../docs/models.md', import.meta.url), 'utf8');
     for (const prompt of ['show me markdown', 'long code', 'command output'])
       expect(models).toContain(`\`${prompt}\``);
+  });
+});
+
+describe('the stand-in model’s tool calls', () => {
+  const user = { role: 'user', content: 'edit a file' };
+  const tool = (content: string) => ({ role: 'tool', content });
+  const step = (messages: ChatMessage[], tools: Record<string, OfferedTool>) =>
+    defaultScript(messages, { model: STAND_IN_MODEL, tools });
+  const offered = (description: string, ...parameters: string[]) => ({ edit: { description, parameters } });
+
+  it('writes, reads and edits the file in the arguments each agent’s edit takes, then says so', () => {
+    const pi = offered('Edit a file', 'path', 'edits');
+    expect(step([user], pi)).toEqual({
+      toolCall: {
+        name: 'write',
+        arguments: { path: NOTES_FILE, content: expect.stringContaining('# Notes') },
+      },
+    });
+    expect(step([user, tool('ok')], pi)).toEqual({
+      toolCall: { name: 'read', arguments: { path: NOTES_FILE } },
+    });
+    expect(step([user, tool('ok'), tool('# Notes')], pi)).toMatchObject({
+      toolCall: {
+        name: 'edit',
+        arguments: { path: NOTES_FILE, edits: [{ newText: 'Edited by the stand-in model.' }] },
+      },
+    });
+    expect(step([user, tool('ok'), tool('# Notes'), tool('done')], pi)).toEqual({
+      text: `I wrote ${NOTES_FILE}, read it, and changed its line 3.`,
+    });
+    // oh-my-pi's replace mode, and the hashline patches of oh-my-pi and atomic, tagged by the read.
+    expect(step([user, tool(''), tool('')], offered('', 'path', 'old_string', 'new_string'))).toMatchObject({
+      toolCall: { arguments: { old_string: 'Written by the stand-in model.' } },
+    });
+    const read = tool(`[${NOTES_FILE}#1a2b]\n1:# Notes`);
+    expect(step([user, tool(''), read], offered('Patches: PUT N.=M: …', 'input'))).toEqual({
+      toolCall: {
+        name: 'edit',
+        arguments: {
+          input: `*** Begin Patch\n[${NOTES_FILE}#1a2b]\nPUT 3.=3:\n+Edited by the stand-in model.\n*** End Patch`,
+        },
+      },
+    });
+    expect(step([user, tool(''), read], offered('hashline file sections', 'input'))).toEqual({
+      toolCall: {
+        name: 'edit',
+        arguments: { input: `[${NOTES_FILE}#1a2b]\nreplace 3..3:\n+Edited by the stand-in model.` },
+      },
+    });
+    // A `run:` prompt that names a file still runs its command.
+    expect(step([{ role: 'user', content: 'run: echo write a file' }], {})).toEqual({
+      toolCall: { name: 'bash', arguments: { command: 'echo write a file' } },
+    });
+    const models = readFileSync(new URL('../../../docs/models.md', import.meta.url), 'utf8');
+    for (const prompt of TOOL_PROMPTS) expect(models).toContain(`\`${prompt}\``);
   });
 });

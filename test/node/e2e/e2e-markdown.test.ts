@@ -10,10 +10,9 @@
 import { tmpdir } from 'node:os';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AgentName, agentCommand } from '../../../src/bridge/agents/catalog.js';
-import { type Bridge, startBridge } from '../../../src/bridge/server.js';
-import { type StandInModel, startStandInModel } from '../../../src/bridge/stand-in-model/server.js';
-import { atomicSource } from '../../support/agent.js';
+import type { AgentName } from '../../../src/bridge/agents/catalog.js';
+import type { Bridge } from '../../../src/bridge/server.js';
+import { type StandInServed, serveOnStandIn } from '../../support/served-agent.js';
 import { axeViolations, playgroundInChromium, sendMessage } from '../../support/playground-page.js';
 
 const AGENT_WAIT = { timeout: 15_000 };
@@ -30,22 +29,14 @@ async function lastReply(page: Page) {
 }
 
 describe.each(AGENTS)('%s: the stand-in model’s rich replies, drawn in the playground', (name) => {
-  let model: StandInModel;
+  let served: StandInServed;
   let bridge: Bridge;
-  let cleanup: () => void;
   let page: Page;
   const requests: string[] = [];
 
   beforeAll(async () => {
-    model = await startStandInModel();
-    const env = { ...process.env, RPC_UI_ATOMIC_SOURCE: atomicSource() };
-    const command = await agentCommand(name, { install: false, env, standInModel: model.baseUrl });
-    cleanup = command.cleanup;
-    bridge = await startBridge({
-      port: 0,
-      agent: { ...command, cwd: tmpdir(), label: name },
-      staticDir: site.dir,
-    });
+    served = await serveOnStandIn(name, site.dir, tmpdir());
+    bridge = served.bridge;
     page = await site.open(bridge.url);
     // Every request the page makes: the bridge's origin only (the image is never fetched).
     page.on('request', (request) => requests.push(request.url()));
@@ -54,9 +45,7 @@ describe.each(AGENTS)('%s: the stand-in model’s rich replies, drawn in the pla
 
   afterAll(async () => {
     await page?.close();
-    await bridge?.close();
-    cleanup?.();
-    await model?.close();
+    await served?.stop();
   });
 
   it('shows Markdown as Markdown: headings, lists, tasks, a table, highlighted code, links, HTML as text', async () => {
