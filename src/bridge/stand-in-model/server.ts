@@ -66,7 +66,7 @@ export interface StandInModel {
   readonly baseUrl: string;
   /** The requests it was sent, oldest first: each request's messages. */
   readonly requests: readonly (readonly ChatMessage[])[];
-  /** The same requests' model and effort, oldest first. */
+  /** The same requests' model and effort (not their tools), oldest first. */
   readonly asked: readonly StandInRequest[];
   close(): Promise<void>;
 }
@@ -88,6 +88,9 @@ export const STAND_IN_CONTEXT_WINDOW = 128_000;
 
 /** How full "fill the context" says the context is: past the 80% where compaction is offered, short of the agents' own compaction. */
 const FILLED = 0.84;
+
+/** How the agents' OpenAI-style requests start the user message that carries a tool's images. */
+const TOOL_IMAGES = 'Attached image(s) from tool result:';
 
 /** The command a prompt asks the stand-in to run with the agent's `bash` tool: `run: <command>`. */
 const RUN = /^run:\s*(.+)$/m;
@@ -113,7 +116,11 @@ export const defaultScript: StandInScript = (messages, request) => {
   if (system.startsWith('You are a context summarization assistant'))
     return { text: '## Goal\nTalk with the stand-in model.\n\n## Progress\nIts scripted replies were read.' };
   const last = messages.at(-1);
-  const asked = messages.findLastIndex((message) => message.role === 'user');
+  // The person's last prompt: the agents send a tool's images to an OpenAI-style model as a user
+  // message of their own after the tool's result, which no person wrote.
+  const asked = messages.findLastIndex(
+    (message) => message.role === 'user' && !textOf(message.content).startsWith(TOOL_IMAGES),
+  );
   // oh-my-pi puts a <system-reminder> of its own before the user's words, and a <system-notice>
   // before a prompt that steers it.
   const prompt = textOf(messages[asked]?.content)
@@ -236,11 +243,7 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
     // An agent that asks for no thinking may still name an effort meaning none.
     const thinking = effort && !['none', 'off'].includes(effort) ? { reasoningEffort: effort } : {};
     const model = typeof body.model === 'string' ? body.model : STAND_IN_MODEL;
-    const wanted: StandInRequest = {
-      model,
-      ...(model === STAND_IN_THINKER ? thinking : {}),
-      tools: offeredTools(body.tools),
-    };
+    const wanted: StandInRequest = { model, ...(model === STAND_IN_THINKER ? thinking : {}) };
     requests.push(messages);
     asked.push(wanted);
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -258,7 +261,7 @@ export async function startStandInModel(options: StandInModelOptions = {}): Prom
       );
     const send = (delta: Record<string, unknown>, finish: string | null = null) =>
       write({ choices: [{ index: 0, delta, finish_reason: finish }] });
-    const reply = script(messages, wanted);
+    const reply = script(messages, { ...wanted, tools: offeredTools(body.tools) });
     // Its use of tokens, as a provider reports it after the last choice (OpenAI's
     // `stream_options.include_usage`), counted the rough way: four characters a token.
     const usage = (said: string) => {

@@ -2,8 +2,8 @@
  * The stand-in model's tool calls that show what the conversation draws of them: a write, a read
  * and an edit of a real file in the agent's folder, each in the arguments the agent's own tool
  * takes (read from the tools the request offers: pi's `edits`, oh-my-pi's and atomic's hashline
- * `input`, oh-my-pi's `old_string`). A prompt starts a run of calls; each tool result the agent
- * sends back moves it one step on. Node only, no DOM.
+ * `input`, oh-my-pi's `old_string`), and a picture drawn there and read back as an image. A prompt
+ * starts a run of calls; each tool result the agent sends back moves it one step on. Node only.
  */
 
 /** A tool the agent offers the model: its description and its arguments' names. */
@@ -16,6 +16,8 @@ export interface OfferedTool {
 export type ToolStep =
   | { readonly toolCall: { readonly name: string; readonly arguments: Record<string, unknown> } }
   | { readonly text: string };
+
+import { picturePng } from './picture.js';
 
 /** The file the stand-in writes, reads and edits, in the agent's folder. */
 export const NOTES_FILE = 'stand-in-notes.md';
@@ -59,6 +61,17 @@ function edit(tools: Readonly<Record<string, OfferedTool>>, readOutput: string):
   return { toolCall: { name: 'edit', arguments: { input } } };
 }
 
+/** The PNG the stand-in draws into the agent's folder and reads back, as an image the model sees. */
+export const PICTURE_FILE = 'stand-in-picture.png';
+
+/** A command every agent's shell runs: the picture, decoded from base64 into its file. */
+const drawPicture: ToolStep = {
+  toolCall: {
+    name: 'bash',
+    arguments: { command: `printf '%s' '${picturePng().toString('base64')}' | base64 -d > ${PICTURE_FILE}` },
+  },
+};
+
 /** The runs, by the prompt that starts them: each step given the results so far (oldest first). */
 const RUNS: readonly {
   readonly prompt: RegExp;
@@ -75,6 +88,13 @@ const RUNS: readonly {
       results.length === 0 ? read : { text: `I read ${NOTES_FILE}: ${results[0]?.trim() || '(nothing)'}` },
   },
   {
+    prompt: /\bshow me an image\b/i,
+    step: (results) =>
+      [drawPicture, { toolCall: { name: 'read', arguments: { path: PICTURE_FILE } } }][results.length] ?? {
+        text: `I drew ${PICTURE_FILE} in the agent's folder and read it back: a sun over a hill.`,
+      },
+  },
+  {
     prompt: /\bedit a file\b/i,
     step: (results, tools) =>
       [write, read][results.length] ??
@@ -85,7 +105,7 @@ const RUNS: readonly {
 ];
 
 /** Prompts that start a run of tool calls (docs/models.md lists them). */
-export const TOOL_PROMPTS = ['write a file', 'read a file', 'edit a file'] as const;
+export const TOOL_PROMPTS = ['write a file', 'read a file', 'edit a file', 'show me an image'] as const;
 
 /**
  * The next step of the run `prompt` starts, given the tool results since it (oldest first) and the

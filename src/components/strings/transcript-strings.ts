@@ -53,6 +53,14 @@ export interface TranscriptStrings {
   transcriptImage: string;
   /** Conversation, a reply: an image it names by address, without a text of its own. */
   transcriptImageUntitled: string;
+  /** Conversation, a prompt: the text of an image attached to it. */
+  transcriptImageAttached: string;
+  /** Conversation, a tool call: the text of an image it answered with, `{path}` the file it read. */
+  transcriptImageRead: string;
+  /** Conversation, a tool call: the text of an image it answered with, `{tool}` its name. */
+  transcriptImageFrom: string;
+  /** Conversation: said for an image the agent sent cut short or of a kind not shown. */
+  transcriptImageNotShown: string;
   /** Conversation, a reply: the button that copies a code block. */
   transcriptCopyCode: string;
   /** Conversation, a reply: said once a code block is on the clipboard. */
@@ -103,6 +111,10 @@ export const transcriptEnglish = {
   transcriptCommandFailed: '“{command}” failed:',
   transcriptImage: 'Image, not loaded: {alt}',
   transcriptImageUntitled: 'Image, not loaded',
+  transcriptImageAttached: 'Image attached to the prompt',
+  transcriptImageRead: 'Image read from {path}',
+  transcriptImageFrom: 'Image from {tool}',
+  transcriptImageNotShown: 'An image the agent did not send whole or in a kind shown here ({type}).',
   transcriptCopyCode: 'Copy code',
   transcriptCopied: 'Copied',
   transcriptCopyFailed: 'Could not copy: select the code and copy it yourself.',

@@ -22,6 +22,8 @@ import { FrameUpdate } from '../reactive/frame-update.js';
 import { markdownStyles } from '../markdown/markdown-blocks.styles.js';
 import { noModelNotice } from './no-model-notice.js';
 import { ReplyMarkdown } from './reply-markdown.js';
+import { messageImages } from './message-images.js';
+import { messageImagesStyles } from './message-images.styles.js';
 import { toolCard } from './tool-card.js';
 import { toolCardStyles } from './tool-card.styles.js';
 import { markdownWords } from '../../markdown/plain-text.js';
@@ -83,6 +85,7 @@ const shows = (entry: TranscriptEntry) =>
  * @csspart tool-state - a tool call's state in words: running, done, failed or blocked
  * @csspart tool-diff - an edit's diff
  * @csspart tool-show-all - the button that shows the whole of a long output
+ * @csspart images - the images of a prompt or a tool's answer, shown from their data
  * @csspart tool-error - a failed or blocked call's error (its last lines), shown outside the disclosure
  * @csspart empty - the line shown while nothing was said
  * @csspart no-model - what is said when the agent has no model: its words, and what to do
@@ -99,6 +102,7 @@ export class RpcTranscript extends BoundElement {
     transcriptStyles,
     markdownStyles,
     toolCardStyles,
+    messageImagesStyles,
   ];
 
   // It renders the transcript it reads from the controller's lines (`#frameUpdate`), none of the
@@ -294,6 +298,7 @@ export class RpcTranscript extends BoundElement {
         return html`<li class="entry user" part="entry user">
           <p class="who">${text.transcriptYou}</p>
           <div class="text" part="text">${ansiText(entry.text, { ...agentText(text), lines: true })}</div>
+          ${messageImages(entry.images, text.transcriptImageAttached, text)}
         </li>`;
       case 'assistant':
         return this.#reply(entry, text);

@@ -20,6 +20,7 @@ import { type DiffLine, editDiff } from '../../controller/transcript/tool-diff.j
 import { ansiText } from '../ansi-text/ansi-text.js';
 import type { CopyWords } from '../markdown/copy-button.js';
 import { codeBlockOf } from '../markdown/markdown-blocks.js';
+import { messageImages } from './message-images.js';
 import { format } from '../strings/format.js';
 import { agentText, type TranscriptText } from './transcript-text.js';
 
@@ -63,10 +64,23 @@ export function toolCard(entry: ToolEntry, view: ToolCardView): TemplateResult {
         <span class="name">${entry.name}</span>
         ${header(entry, kind, args, text)}
       </summary>
-      <div class="tool-body">${body(entry, kind, args, view)}</div>
+      <div class="tool-body">${body(entry, kind, args, view)}${messageImages(entry.images, imageText(entry, kind, args, text), text)}</div>
     </details>
     ${error ? html`<p class="tool-error" part="tool-error">${ansiText(error, agentText(text))}</p>` : nothing}
   </li>`;
+}
+
+/** The text of an image the call answered with: the file a read read, or the tool. */
+function imageText(
+  entry: ToolEntry,
+  kind: ToolKind,
+  args: Readonly<Record<string, unknown>>,
+  text: TranscriptText,
+) {
+  const path = kind === 'read' ? toolSubject(kind, args) : undefined;
+  return path
+    ? format(text.transcriptImageRead, { path })
+    : format(text.transcriptImageFrom, { tool: entry.name });
 }
 
 /** What the call acts on, and for a command how it ended, or for a read which lines. */
@@ -79,8 +93,8 @@ function header(
   const subject = toolSubject(kind, args);
   // Each after a space: a screen reader reads the header as one line of words.
   const parts: unknown[] = [];
-  // Its first line: a heredoc's body is in the card, not its header.
-  if (subject) parts.push(html` <code class="subject">${firstLine(subject)}</code>`);
+  // A heredoc's body, or the rest of a long line, is in the card, not its header.
+  if (subject) parts.push(html` <code class="subject">${headline(subject)}</code>`);
   if (kind === 'read') {
     const range = readRange(args);
     if (range)
@@ -110,7 +124,8 @@ function body(
   switch (kind) {
     case 'shell': {
       const command = typeof args.command === 'string' ? args.command : '';
-      return html`${command.includes('\n') ? html`<pre class="command">${command}</pre>` : nothing}
+      // The whole command, when the header holds less of it.
+      return html`${headline(command) !== command ? html`<pre class="command">${command}</pre>` : nothing}
       ${result ? output(entry, result, 'last', view) : nothing}`;
     }
     case 'edit': {
@@ -235,10 +250,15 @@ function laidOut(result: string): string {
   }
 }
 
-const firstLine = (value: string): string => {
+/** Characters of what a call acts on its header holds: a screen reader reads the header whole. */
+const HEADLINE = 100;
+
+/** What a call acts on, as its header holds it: its first line, cut at {@link HEADLINE}. */
+function headline(value: string): string {
   const end = value.indexOf('\n');
-  return end === -1 ? value : `${value.slice(0, end)} …`;
-};
+  const line = end === -1 ? value : value.slice(0, end);
+  return line.length > HEADLINE ? `${line.slice(0, HEADLINE)}…` : end === -1 ? line : `${line} …`;
+}
 
 function lastLines(value: string, count: number): string {
   const lines = value.trimEnd().split('\n');

@@ -1,8 +1,12 @@
+import type { MessageImage } from './records.js';
+
 /** What the user said: a prompt as the agent took it in (its `message_start` with `role: "user"`). */
 export interface UserEntry {
   readonly kind: 'user';
   readonly id: string;
   readonly text: string;
+  /** The images attached to the prompt. */
+  readonly images?: readonly MessageImage[];
 }
 
 /** A reply of the assistant's, as it streams: its text, and its thinking apart. */
@@ -31,6 +35,8 @@ export interface ToolEntry {
   readonly result?: string;
   /** What else it answered for a client to show (an edit's diff, a shell call's exit code), as the agent gives it. */
   readonly details?: unknown;
+  /** The images it answered with (a read of a PNG). */
+  readonly images?: readonly MessageImage[];
   readonly isError: boolean;
 }
 

@@ -32,6 +32,35 @@ export function partsText(content: unknown, type: 'text' | 'thinking' = 'text'):
     .join('');
 }
 
+/** The kinds of image a page shows from its data: never SVG, which is a document. */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The images of a message's content (`{type: 'image', data, mimeType}`: a prompt's attachment, a
+ * read of a PNG), as `{images}` to spread into an entry, or `{}` when it has none. One whose data
+ * is not base64 (oh-my-pi cuts a string that does not fit its 1 MiB frame) is kept without it.
+ */
+export function imagesOf(content: unknown): { readonly images?: readonly MessageImage[] } {
+  const images = partsOf(content)
+    .filter((part) => part.type === 'image')
+    .map((part): MessageImage => {
+      const mimeType = stringOf(part.mimeType) ?? '';
+      const data = stringOf(part.data) ?? '';
+      return IMAGE_TYPES.has(mimeType) && BASE64.test(data) ? { mimeType, data } : { mimeType };
+    });
+  return images.length > 0 ? { images } : {};
+}
+
+/** A prompt's fields: its words, and the images attached to it. */
+export const promptOf = (content: unknown) => ({ text: partsText(content), ...imagesOf(content) });
+
+/** An image in the conversation: its type, and its data in base64 when it is whole and shown. */
+export interface MessageImage {
+  readonly mimeType: string;
+  readonly data?: string;
+}
+
 /** A tool call in an assistant message's content. */
 export interface ToolCallPart {
   readonly id: string;
@@ -59,6 +88,7 @@ export function toolCallParts(content: unknown): ToolCallPart[] {
 export function toolOutcome(result: Record<string, unknown> | undefined, isError: boolean) {
   return {
     result: partsText(result?.content),
+    ...imagesOf(result?.content),
     isError: isError || result?.isError === true,
     running: false,
     ...(result?.details === undefined ? {} : { details: result.details }),

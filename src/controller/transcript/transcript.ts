@@ -12,7 +12,7 @@ import { failureOf } from './failures.js';
 import { HistoryQuestion } from './history.js';
 import { MESSAGES_TYPE } from '../../protocol/conversation.js';
 import { type Blocks, joinedBlocks } from './blocks.js';
-import { argsText, objectOf, partsText, stringOf, toolCallParts, toolOutcome } from './records.js';
+import { argsText, objectOf, partsText, promptOf, stringOf, toolCallParts, toolOutcome } from './records.js';
 
 /** Events of a {@link Transcript}. */
 export interface TranscriptEvents {
@@ -264,7 +264,7 @@ export class Transcript {
 
   #messageStart(message: Record<string, unknown> | undefined): void {
     if (message?.role === 'user') {
-      this.#push({ kind: 'user', id: this.#id('user'), text: partsText(message.content) });
+      this.#push({ kind: 'user', id: this.#id('user'), ...promptOf(message.content) });
     } else if (message?.role === 'assistant') {
       this.#startReply(partsText(message.content), partsText(message.content, 'thinking'));
     }

@@ -100,6 +100,13 @@ describe('tool calls as cards', () => {
     const done = await card(1);
     await waitUntil(() => header(done) === '✓ Done bash ls');
     expect(done.querySelector('[part="tool-error"]')).to.equal(null);
+
+    // A long command: its header holds its start (a screen reader reads a header whole), the card all.
+    const long = `printf '%s' '${'A'.repeat(300)}' | base64 -d > a.png`;
+    call(peer, { name: 'bash', args: { command: long }, result: textResult('(no output)') });
+    const cut = await card(2);
+    expect(header(cut)).to.equal(`✓ Done bash ${long.slice(0, 100)}…`);
+    expect(cut.querySelector('pre.command')?.textContent).to.equal(long);
   });
 
   it('a long output: its last lines, and Show all from the keyboard, which then holds the keyboard', async () => {
@@ -251,6 +258,56 @@ describe('tool calls as cards', () => {
     expect(header(blocked)).to.equal('⊘ Blocked bash rm -rf build');
     expect(blocked.querySelector('[part="tool-error"]')?.textContent).to.equal('Blocked by user');
     expect(blocked.classList.contains('blocked')).to.equal(true);
+  });
+
+  it('images from their data: a read of a PNG in its card, a prompt’s attachment, one cut short said', async () => {
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEElEQVR4nGM4IScHRww4OQD1xwwxB+utmQAAAABJRU5ErkJggg==';
+    const resourcesBefore = performance.getEntriesByType('resource').length;
+    const { el, peer, card } = await mount();
+    peer.writeMessage({
+      type: 'message_start',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is in logo.png?' },
+          { type: 'image', data: png, mimeType: 'image/png' },
+          { type: 'image', data: 'iVBORw0…[734003 chars elided for RPC frame]', mimeType: 'image/png' },
+        ],
+      },
+    });
+    // pi's read of an image: a line of text, then the image.
+    call(peer, {
+      name: 'read',
+      args: { path: 'logo.png' },
+      result: {
+        content: [
+          { type: 'text', text: 'Read image file [image/png]' },
+          { type: 'image', data: png, mimeType: 'image/png' },
+        ],
+      },
+    });
+    const read = await card();
+    await open(read);
+    const image = read.querySelector<HTMLImageElement>('[part="images"] img') as HTMLImageElement;
+    expect(image.alt).to.equal('Image read from logo.png');
+    await waitUntil(() => image.complete && image.naturalWidth === 4, 'the image is not decoded');
+    expect(image.naturalHeight).to.equal(3);
+    const prompt = el.shadowRoot?.querySelector('li.user') as HTMLElement;
+    expect([...prompt.querySelectorAll('img')].map((img) => img.alt)).to.deep.equal([
+      'Image attached to the prompt',
+    ]);
+    expect(prompt.querySelector('.image-not-shown')?.textContent).to.equal(
+      'An image the agent did not send whole or in a kind shown here (image/png).',
+    );
+    // From the data the agent sent: nothing fetched.
+    expect(
+      performance
+        .getEntriesByType('resource')
+        .slice(resourcesBefore)
+        .map((entry) => entry.name),
+    ).to.deep.equal([]);
+    await expect(el).to.be.accessible();
   });
 
   it('every state and kind has no axe violations, light and dark', async () => {

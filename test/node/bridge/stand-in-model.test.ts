@@ -24,6 +24,7 @@ import {
 import {
   NOTES_FILE,
   type OfferedTool,
+  PICTURE_FILE,
   TOOL_PROMPTS,
 } from '../../../src/bridge/stand-in-model/tool-replies.js';
 
@@ -254,6 +255,25 @@ describe('the stand-in model’s tool calls', () => {
         name: 'edit',
         arguments: { input: `[${NOTES_FILE}#1a2b]\nreplace 3..3:\n+Edited by the stand-in model.` },
       },
+    });
+    // A picture: drawn by the shell, read back; the image the agent then sends as a user message of
+    // its own (an OpenAI-style request's way) is not a prompt.
+    const image = { role: 'user', content: 'show me an image' };
+    const drawn = step([image], {});
+    expect(drawn).toMatchObject({ toolCall: { name: 'bash' } });
+    const command = 'toolCall' in drawn ? String(drawn.toolCall.arguments.command) : '';
+    expect(command).toMatch(new RegExp(`\\| base64 -d > ${PICTURE_FILE}$`));
+    const png = Buffer.from(/'([A-Za-z0-9+/=]+)'/.exec(command)?.[1] ?? '', 'base64');
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(step([image, tool('')], {})).toEqual({
+      toolCall: { name: 'read', arguments: { path: PICTURE_FILE } },
+    });
+    const attached = {
+      role: 'user',
+      content: [{ type: 'text', text: 'Attached image(s) from tool result:' }],
+    };
+    expect(step([image, tool(''), tool('Read image file [image/png]'), attached], {})).toEqual({
+      text: `I drew ${PICTURE_FILE} in the agent's folder and read it back: a sun over a hill.`,
     });
     // A `run:` prompt that names a file still runs its command.
     expect(step([{ role: 'user', content: 'run: echo write a file' }], {})).toEqual({

@@ -541,3 +541,59 @@ describe('a transcript behind the rpc-ui bridge (rpc_ui_get_messages)', () => {
     expect(asked('rpc_ui_get_messages')).toHaveLength(1);
   });
 });
+
+describe('images in the conversation', () => {
+  const PNG =
+    'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAAEElEQVR4nGM4IScHRww4OQD1xwwxB+utmQAAAABJRU5ErkJggg==';
+
+  it('keeps a prompt’s attachments and a tool’s image answer, whole base64 of a kind shown, else their type alone', () => {
+    const transcript = new Transcript();
+    transcript.restore([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'image', data: PNG, mimeType: 'image/png' },
+          // oh-my-pi cuts a string that does not fit its frame, and says so in it.
+          { type: 'image', data: 'iVBORw0…[734003 chars elided for RPC frame]', mimeType: 'image/png' },
+          { type: 'image', data: 'PHN2Zz48L3N2Zz4=', mimeType: 'image/svg+xml' },
+        ],
+      },
+      {
+        role: 'assistant',
+        content: [{ type: 'toolCall', id: 'r1', name: 'read', arguments: { path: 'logo.png' } }],
+      },
+      // pi's read of a PNG: a line of text, then the image.
+      {
+        role: 'toolResult',
+        toolCallId: 'r1',
+        toolName: 'read',
+        content: [
+          { type: 'text', text: 'Read image file [image/png]' },
+          { type: 'image', data: PNG, mimeType: 'image/png' },
+        ],
+        isError: false,
+      },
+    ]);
+    const prompt = transcript.entries.find((entry) => entry.kind === 'user');
+    const read = transcript.entries.find((entry) => entry.kind === 'tool');
+    expect(prompt).toMatchObject({
+      kind: 'user',
+      text: 'What is this?',
+      images: [
+        { mimeType: 'image/png', data: PNG },
+        { mimeType: 'image/png' },
+        { mimeType: 'image/svg+xml' },
+      ],
+    });
+    // Cut short: its type alone, no data.
+    expect(prompt?.kind === 'user' ? prompt.images?.[1] : undefined).toEqual({ mimeType: 'image/png' });
+    expect(read).toMatchObject({
+      kind: 'tool',
+      result: 'Read image file [image/png]',
+      images: [{ mimeType: 'image/png', data: PNG }],
+    });
+    transcript.restore([{ role: 'user', content: 'no image' }]);
+    expect(transcript.entries[0]).not.toHaveProperty('images');
+  });
+});

@@ -12,7 +12,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentName } from '../../../src/bridge/agents/catalog.js';
 import type { Bridge } from '../../../src/bridge/server.js';
-import { NOTES_FILE } from '../../../src/bridge/stand-in-model/tool-replies.js';
+import { PICTURE_HEIGHT, PICTURE_WIDTH } from '../../../src/bridge/stand-in-model/picture.js';
+import { NOTES_FILE, PICTURE_FILE } from '../../../src/bridge/stand-in-model/tool-replies.js';
 import { type StandInServed, serveOnStandIn } from '../../support/served-agent.js';
 import { axeViolations, playgroundInChromium, sendMessage } from '../../support/playground-page.js';
 
@@ -73,6 +74,22 @@ describe.each(AGENTS)('%s: tool calls drawn as cards in the playground', (name) 
     expect(await write.locator('.language').textContent()).toBe('md');
     expect(await write.locator('pre.code').textContent()).toContain('# Notes');
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('an image a tool read: shown from its data in the read’s card, named by the file', async () => {
+    await sendMessage(page, 'show me an image');
+    await expect
+      .poll(() => page.locator('rpc-transcript li.assistant').last().textContent(), AGENT_WAIT)
+      .toContain(`I drew ${PICTURE_FILE}`);
+    const read = page.locator('rpc-transcript li.tool').last();
+    expect(words(await read.locator('summary').textContent())).toBe(`✓ Done read ${PICTURE_FILE}`);
+    await read.locator('summary').click();
+    const image = read.getByRole('img', { name: `Image read from ${PICTURE_FILE}` });
+    // Decoded, in its proportions: oh-my-pi sends it as WebP at 300 by 200.
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth / img.naturalHeight), AGENT_WAIT)
+      .toBeCloseTo(PICTURE_WIDTH / PICTURE_HEIGHT, 1);
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/(png|webp);base64,/);
   });
 
   it('a command that fails: failed, in words, with its exit code, why beside it', async () => {

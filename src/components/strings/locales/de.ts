@@ -174,6 +174,11 @@ export const de: RpcStrings = {
   transcriptCommandFailed: '„{command}“ fehlgeschlagen:',
   transcriptImage: 'Bild, nicht geladen: {alt}',
   transcriptImageUntitled: 'Bild, nicht geladen',
+  transcriptImageAttached: 'An die Eingabe angehängtes Bild',
+  transcriptImageRead: 'Aus {path} gelesenes Bild',
+  transcriptImageFrom: 'Bild von {tool}',
+  transcriptImageNotShown:
+    'Ein Bild, das der Agent nicht vollständig oder in einem hier gezeigten Format gesendet hat ({type}).',
   transcriptCopyCode: 'Code kopieren',
   transcriptCopied: 'Kopiert',
   transcriptCopyFailed: 'Kopieren nicht möglich: Markieren Sie den Code und kopieren Sie ihn selbst.',
