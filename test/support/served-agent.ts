@@ -1,7 +1,11 @@
 /** A real agent behind a real bridge serving the built playground, with an observer tab. Node only. */
 import { type AgentCommand, type AgentName, agentCommand } from '../../src/bridge/agents/catalog.js';
 import { type Bridge, startBridge } from '../../src/bridge/server.js';
-import { type StandInModel, startStandInModel } from '../../src/bridge/stand-in-model/server.js';
+import {
+  type StandInModel,
+  type StandInScript,
+  startStandInModel,
+} from '../../src/bridge/stand-in-model/server.js';
 import { atomicSource } from './agent.js';
 import { Tab } from './bridge-tab.js';
 
@@ -49,15 +53,16 @@ export interface StandInServed {
 }
 
 /**
- * Agent `name` (installed already) on a stand-in model of its own, working in `cwd`, behind a
- * bridge serving the playground built into `staticDir`.
+ * Agent `name` (installed already) on a stand-in model of its own (answering by `script`, else
+ * its default), working in `cwd`, behind a bridge serving the playground built into `staticDir`.
  */
 export async function serveOnStandIn(
   name: AgentName,
   staticDir: string,
   cwd: string,
+  script?: StandInScript,
 ): Promise<StandInServed> {
-  const model = await startStandInModel();
+  const model = await startStandInModel(script ? { script } : {});
   const env = { ...process.env, RPC_UI_ATOMIC_SOURCE: atomicSource() };
   const command = await agentCommand(name, { install: false, env, standInModel: model.baseUrl });
   const bridge = await startBridge({ port: 0, agent: { ...command, cwd, label: name }, staticDir });

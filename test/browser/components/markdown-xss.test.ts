@@ -9,14 +9,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/components/define.js';
 import { Transcript } from '../../../src/controller/transcript/transcript.js';
 import type { RpcTranscript } from '../../../src/components/transcript/rpc-transcript.js';
-
-interface Payload {
-  readonly id: string;
-  readonly text?: string;
-  readonly prefix?: string;
-  readonly suffix?: string;
-  readonly repeat?: { readonly text: string; readonly times: number };
-}
+import { caseText, type XssMarkdownCase } from '../../support/xss-markdown.js';
 
 const hits: string[] = [];
 for (const name of ['alert', 'confirm', 'prompt', 'print', 'open'] as const)
@@ -37,13 +30,9 @@ const DRAWN = new Set(
 
 async function corpus(): Promise<{ id: string; text: string }[]> {
   const { payloads } = (await (await fetch('/test/fixtures/xss-markdown.json')).json()) as {
-    payloads: Payload[];
+    payloads: XssMarkdownCase[];
   };
-  return payloads.map((p) => ({
-    id: p.id,
-    text:
-      p.text ?? `${p.prefix ?? ''}${p.repeat ? p.repeat.text.repeat(p.repeat.times) : ''}${p.suffix ?? ''}`,
-  }));
+  return payloads.map((c) => ({ id: c.id, text: caseText(c) }));
 }
 
 /** Every element under `root`, shadow roots included. */
